@@ -1,0 +1,112 @@
+import type { Gender, Role } from './events';
+
+/** Every response of the API carries this envelope (spec section 7). */
+export interface ApiEnvelope<T = unknown> {
+  success: boolean;
+  message: string;
+  data: T;
+}
+
+/** Error bodies: 4xx/5xx keep the envelope, with `detail` for the client's "server detail" messages. */
+export interface ApiErrorBody {
+  success: false;
+  message: string;
+  detail: string;
+  data: null;
+  errors?: string[];
+}
+
+// ---------------------------------------------------------------- auth
+export interface RegisterRequest {
+  email: string;
+  username?: string;
+  gender?: Gender;
+  /** uid of the member whose referral link (/?ref={uid}) brought this visitor. */
+  referred_by?: string;
+}
+
+export interface ForgotPasswordRequest {
+  email: string;
+}
+
+export interface UserProfile {
+  uid: string;
+  username: string;
+  email: string;
+  displayName: string;
+  gender: Gender | null;
+  role: Role;
+  isAdmin: boolean;
+  is_verified: boolean;
+  created_at: string;
+  last_login: string | null;
+  /** Pounds, 2 decimals (spec field); `total_earned_pence` is the exact figure. */
+  total_earned: number;
+  total_earned_pence: number;
+  pending_earnings: number;
+  pending_earnings_pence: number;
+  completed_offers: number;
+  referral_count: number;
+}
+
+export interface UserEnvelopeData {
+  user: UserProfile;
+}
+
+export interface HealthData {
+  status: 'ok' | 'error';
+  info: Record<string, { status: string }>;
+}
+
+// ---------------------------------------------------------------- balance
+export interface Balance {
+  /** Pounds with 2 decimals, as the spec names them. */
+  available_amount: number;
+  completed_amount: number;
+  pending_amount: number;
+  total_amount: number;
+  /** Exact integer pence behind the figures above. */
+  available_pence: number;
+  pending_pence: number;
+  total_pence: number;
+  total_transactions: number;
+  pending_transactions: number;
+  currency: 'GBP';
+}
+
+// ---------------------------------------------------------------- earnings
+export type EarningStatusFilter = 'pending' | 'approved' | 'paid' | 'rejected';
+
+export interface Earning {
+  id: string;
+  /** Pounds, 2 decimals; `amount_pence` is exact. */
+  amount: number;
+  amount_pence: number;
+  status: EarningStatusFilter;
+  created_at: string;
+  display_title: string;
+  has_icon: boolean;
+  offer: { id: string | null; name: string | null; icon_url: string | null; description: string | null };
+  task: { id: string | null; name: string | null; transaction_id: string | null };
+  is_bonus: boolean;
+  payout_id: string | null;
+}
+
+export interface EarningsSummary {
+  totalAmount: number;
+  totalCount: number;
+  approvedAmount: number;
+  pendingAmount: number;
+}
+
+/** List responses keep the array in `data` and paging beside it (as the spec's other lists do). */
+export interface PagedEnvelope<T> extends ApiEnvelope<T[]> {
+  page: number;
+  per_page: number;
+  total: number;
+  total_pages: number;
+}
+
+export interface EarningsPage extends PagedEnvelope<Earning> {
+  summary: EarningsSummary;
+}

@@ -1,0 +1,151 @@
+import type { Pence, UsdTenThousandths } from './money';
+
+/**
+ * Event types of the write side. Names are explicit string constants, never class names; each
+ * payload carries its schema version in the store's metadata (`schemaVersion`), so a later v2 can be
+ * upcast by readers without rewriting history.
+ */
+export interface DomainEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+}
+
+export const EVENT_SCHEMA_VERSION = 1;
+
+/** Stream ids come from these helpers only. */
+export const streams = {
+  user: (uid: string) => `user-${uid}`,
+  wallet: (uid: string) => `wallet-${uid}`,
+  callback: (transactionId: string) => `callback-${transactionId}`,
+  rejectedCallback: (callbackId: string) => `callbackrejected-${callbackId}`,
+} as const;
+
+// ---------------------------------------------------------------- users
+export type Gender = 'male' | 'female';
+export type Role = 'USER' | 'ADMIN';
+
+export type UserRegistered = DomainEvent<
+  'UserRegistered',
+  {
+    uid: string;
+    email: string;
+    username: string;
+    gender: Gender | null;
+    referredBy: string | null;
+    emailVerified: boolean;
+    registeredAt: string;
+  }
+>;
+export type UserEmailVerified = DomainEvent<'UserEmailVerified', { uid: string; verifiedAt: string }>;
+export type UserSignedIn = DomainEvent<'UserSignedIn', { uid: string; signedInAt: string }>;
+export type UserProfileUpdated = DomainEvent<'UserProfileUpdated', { uid: string; username: string; updatedAt: string }>;
+export type UserRoleChanged = DomainEvent<
+  'UserRoleChanged',
+  { uid: string; role: Role; changedBy: string; reason: string | null; changedAt: string }
+>;
+export type UserEvent = UserRegistered | UserEmailVerified | UserSignedIn | UserProfileUpdated | UserRoleChanged;
+
+// ---------------------------------------------------------------- wallet
+export type EarningStatus = 'pending' | 'approved' | 'paid' | 'rejected';
+
+export type WelcomeBonusGranted = DomainEvent<
+  'WelcomeBonusGranted',
+  { uid: string; earningId: string; amountPence: Pence; grantedAt: string }
+>;
+export type EarningCredited = DomainEvent<
+  'EarningCredited',
+  {
+    uid: string;
+    earningId: string;
+    callbackId: string;
+    transactionId: string;
+    offerId: string | null;
+    offerName: string | null;
+    taskId: string | null;
+    taskName: string | null;
+    amountPence: Pence;
+    rawUsd: UsdTenThousandths | null;
+    status: 'pending' | 'approved';
+    creditedAt: string;
+  }
+>;
+/** A pending earning confirmed by a later COMPLETED callback for the same transaction (stateful mode). */
+export type EarningApproved = DomainEvent<
+  'EarningApproved',
+  { uid: string; earningId: string; callbackId: string; approvedAt: string }
+>;
+/**
+ * An earlier credit reversed by the partner (RECONCILED). Never an edit of the original: the amount
+ * taken back is stated here. Balance may go below zero when the money was already paid out.
+ */
+export type EarningReversed = DomainEvent<
+  'EarningReversed',
+  {
+    uid: string;
+    earningId: string;
+    callbackId: string;
+    amountPence: Pence;
+    /** Whether the reversed credit was still pending (taken from pending) or approved (from available). */
+    fromStatus: 'pending' | 'approved';
+    reason: string;
+    reversedAt: string;
+  }
+>;
+export type WalletEvent = WelcomeBonusGranted | EarningCredited | EarningApproved | EarningReversed;
+
+// ---------------------------------------------------------------- callbacks (BitLabs)
+export type OfferState = 'NONE' | 'COMPLETED' | 'PENDING' | 'RECONCILED';
+
+export type CallbackReceived = DomainEvent<
+  'CallbackReceived',
+  {
+    callbackId: string;
+    transactionId: string;
+    userId: string;
+    offerId: string | null;
+    offerName: string | null;
+    taskId: string | null;
+    taskName: string | null;
+    /** `val` exactly as sent, and parsed to pence (may be negative for a reversal). */
+    userRewardRaw: string;
+    rewardPence: Pence;
+    /** `raw` exactly as sent, and parsed to USD ten-thousandths. */
+    rawPaymentRaw: string | null;
+    rawUsd: UsdTenThousandths | null;
+    state: OfferState;
+    type: string | null;
+    ref: string | null;
+    fscore: string | null;
+    debug: boolean;
+    sourceIp: string;
+    hash: string;
+    rawParameters: Record<string, string>;
+    receivedAt: string;
+  }
+>;
+export type CallbackRejected = DomainEvent<
+  'CallbackRejected',
+  {
+    callbackId: string;
+    reason: string;
+    transactionId: string | null;
+    userId: string | null;
+    sourceIp: string;
+    hash: string | null;
+    rawParameters: Record<string, string>;
+    receivedAt: string;
+  }
+>;
+export type CallbackProcessed = DomainEvent<
+  'CallbackProcessed',
+  { callbackId: string; uid: string; earningId: string | null; outcome: string; processedAt: string }
+>;
+export type CallbackProcessingFailed = DomainEvent<
+  'CallbackProcessingFailed',
+  { callbackId: string; error: string; failedAt: string }
+>;
+export type CallbackEvent = CallbackReceived | CallbackRejected | CallbackProcessed | CallbackProcessingFailed;
+
+export type PlayQuidEvent = UserEvent | WalletEvent | CallbackEvent;
+export type PlayQuidEventType = PlayQuidEvent['type'];
+export type EventOfType<T extends PlayQuidEventType> = Extract<PlayQuidEvent, { type: T }>;

@@ -1,0 +1,41 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatPence, formatUsd, parseDecimalToMinor, parsePounds, parseUsd, penceToDecimal, penceToPounds } from './money';
+
+describe('money', () => {
+  it('parses decimal strings to exact minor units, without floating point', () => {
+    expect(parsePounds('0.29')).toBe(29);
+    expect(parsePounds('1.1')).toBe(110);
+    expect(parsePounds('2')).toBe(200);
+    expect(parsePounds('-1.25')).toBe(-125);
+    expect(parsePounds(' 3.50 ')).toBe(350);
+    expect(parseUsd('0.2950')).toBe(2950);
+    expect(parseUsd('1.23456')).toBe(12346);
+  });
+
+  it('rounds extra decimals half away from zero', () => {
+    expect(parsePounds('0.125')).toBe(13);
+    expect(parsePounds('0.124')).toBe(12);
+    expect(parsePounds('-0.125')).toBe(-13);
+  });
+
+  it('refuses anything that is not a plain decimal', () => {
+    for (const bad of ['', 'abc', '1e3', '0x10', '1.2.3', 'NaN', 'Infinity', '.5', '1,5', '9'.repeat(30)]) {
+      expect(parsePounds(bad)).toBeNull();
+    }
+  });
+
+  it('round-trips every pence amount through its decimal string', () => {
+    fc.assert(fc.property(fc.integer({ min: -1e12, max: 1e12 }), (pence) => parseDecimalToMinor(penceToDecimal(pence), 2) === pence));
+  });
+
+  it('formats at the edge in en-GB pounds and USD with 2 to 4 decimals', () => {
+    expect(formatPence(200)).toBe('£2.00');
+    expect(formatPence(123456)).toBe('£1,234.56');
+    expect(formatPence(-35)).toBe('-£0.35');
+    expect(penceToPounds(325)).toBe(3.25);
+    expect(formatUsd(2950)).toBe('$0.295');
+    expect(formatUsd(15000)).toBe('$1.50');
+    expect(formatUsd(12345)).toBe('$1.2345');
+  });
+});

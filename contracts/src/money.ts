@@ -1,0 +1,54 @@
+/**
+ * Money is integer minor units everywhere: pence for GBP, ten-thousandths of a dollar for the USD
+ * amounts BitLabs reports. Decimal strings are parsed without floating point so a callback value of
+ * "0.29" is exactly 29 pence, never 28.999….
+ */
+export type Pence = number;
+/** USD in ten-thousandths (1 USD = 10_000). */
+export type UsdTenThousandths = number;
+
+const DECIMAL = /^([+-])?(\d+)(?:\.(\d+))?$/;
+
+/**
+ * Parse a decimal string into an integer number of minor units with `scale` decimals.
+ * Extra decimals are rounded half away from zero. Returns null for anything that is not a plain
+ * decimal number (exponents, hex, empty, NaN) or that exceeds the safe integer range.
+ */
+export function parseDecimalToMinor(input: string, scale: number): number | null {
+  const match = DECIMAL.exec(input.trim());
+  if (!match) return null;
+  const [, sign, whole, fraction = ''] = match;
+  const padded = (fraction + '0'.repeat(scale)).slice(0, scale);
+  let units = BigInt(whole) * 10n ** BigInt(scale) + BigInt(padded || '0');
+  const rest = fraction.slice(scale);
+  if (rest.length > 0 && rest.charCodeAt(0) >= 53 /* '5' */) units += 1n;
+  if (sign === '-') units = -units;
+  if (units > BigInt(Number.MAX_SAFE_INTEGER) || units < BigInt(Number.MIN_SAFE_INTEGER)) return null;
+  return Number(units === 0n ? 0n : units);
+}
+
+export const parsePounds = (input: string): Pence | null => parseDecimalToMinor(input, 2);
+export const parseUsd = (input: string): UsdTenThousandths | null => parseDecimalToMinor(input, 4);
+
+/** Pence to a plain decimal string with two places ("2.00", "-0.35"). */
+export function penceToDecimal(pence: Pence): string {
+  const sign = pence < 0 ? '-' : '';
+  const abs = Math.abs(pence);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Pence to pounds as a number, for JSON fields the spec keeps in pounds (e.g. `available_amount`). */
+export const penceToPounds = (pence: Pence): number => Number(penceToDecimal(pence));
+
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 });
+/** Display formatting at the edge: 123 -> "£1.23". */
+export const formatPence = (pence: Pence): string => gbp.format(pence / 100);
+
+/** USD ten-thousandths to a display string with 2 to 4 decimals ("$0.2950", "$1.50"). */
+export function formatUsd(units: UsdTenThousandths): string {
+  const sign = units < 0 ? '-' : '';
+  const abs = Math.abs(units);
+  let fraction = String(abs % 10_000).padStart(4, '0');
+  while (fraction.length > 2 && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
+  return `${sign}$${Math.floor(abs / 10_000)}.${fraction}`;
+}

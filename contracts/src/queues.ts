@@ -1,0 +1,15 @@
+/** BullMQ queue names shared by the producer (server forwarder) and the consumers. */
+export const QUEUES = {
+  /** One job per event of the global log, jobId = position; consumed by projections/. */
+  projections: 'projections',
+  /** One job per CallbackReceived, jobId = callback id; consumed by the server's write side. */
+  callbackProcessing: 'callback-processing',
+} as const;
+
+/** The forwarder's own checkpoint row in projection_checkpoints. */
+export const FORWARDER_CHECKPOINT = '$forwarder';
+
+export interface CallbackProcessingJob {
+  transactionId: string;
+  callbackId: string;
+}

@@ -1,0 +1,92 @@
+// ESLint flat config for every package (each runs `eslint src` from its folder; this file is found
+// by walking up). Correctness rules only: formatting is Prettier's job (.prettierrc.json).
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const TS_FILES = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      '**/.nx/**',
+      '**/.data/**',
+      '**/*.gen.ts', // generated (e.g. TanStack Router's routeTree.gen.ts)
+      '**/*.d.ts',
+    ],
+  },
+
+  // registers the `@nx` plugin (enforce-module-boundaries)
+  ...nx.configs['flat/base'],
+
+  {
+    files: TS_FILES,
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
+    linterOptions: { reportUnusedDisableDirectives: 'warn' },
+    rules: {
+      // Package boundaries (docs/architecture.md), from the Nx tags in each package.json.
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'scope:read-db', onlyDependOnLibsWithTags: ['scope:contracts'] },
+            { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:contracts', 'scope:read-db'] },
+            { sourceTag: 'scope:projections', onlyDependOnLibsWithTags: ['scope:contracts', 'scope:read-db'] },
+            { sourceTag: 'scope:client', onlyDependOnLibsWithTags: ['scope:contracts'] },
+            // The cross-package tests boot the real stack in-process, so they may use every package.
+            { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['*'] },
+            { sourceTag: 'scope:scripts', onlyDependOnLibsWithTags: ['*'] },
+          ],
+        },
+      ],
+
+      // tsc (strict, noUnusedLocals/Parameters) already covers these; keep the `_` escape hatch.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+      '@typescript-eslint/no-explicit-any': 'warn',
+      '@typescript-eslint/no-empty-function': 'off',
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+      // Nest modules and DTO holders are legitimately empty/static classes.
+      '@typescript-eslint/no-extraneous-class': 'off',
+      'no-empty': ['error', { allowEmptyCatch: true }],
+      'no-console': 'off',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-var': 'error',
+      'prefer-const': 'error',
+    },
+  },
+
+  // React (client): the rules of hooks.
+  {
+    files: ['client/**/*.ts', 'client/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+
+  // Kysely migrations are written against Kysely<any> on purpose (the schema of their time).
+  {
+    files: ['read-db/src/migrations/**', 'read-db/src/migrator.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+
+  // Tests: fixtures and helpers may be looser.
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/*.spec.ts', '**/testing/**', '**/support/**'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+);
