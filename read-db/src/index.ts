@@ -1,0 +1,4 @@
+export * from './db';
+export * from './migrator';
+export * from './schema';
+export * from './testing';

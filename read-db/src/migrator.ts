@@ -1,0 +1,29 @@
+import { type Kysely, type Migration, type MigrationResultSet, Migrator, NO_MIGRATIONS } from 'kysely';
+import * as initialReadModel from './migrations/1763830000000-InitialReadModel';
+
+/** Migrations are listed here (not read from disk) so the compiled package needs no file globbing. */
+const migrations: Record<string, Migration> = {
+  '1763830000000-InitialReadModel': initialReadModel,
+};
+
+export function createMigrator(db: Kysely<any>, schema?: string): Migrator {
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: schema,
+  });
+}
+
+function check(result: MigrationResultSet): MigrationResultSet {
+  if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
+  return result;
+}
+
+export const migrateToLatest = async (db: Kysely<any>, schema?: string) =>
+  check(await createMigrator(db, schema).migrateToLatest());
+
+export const migrateDown = async (db: Kysely<any>, schema?: string) =>
+  check(await createMigrator(db, schema).migrateDown());
+
+export const migrateAllDown = async (db: Kysely<any>, schema?: string) =>
+  check(await createMigrator(db, schema).migrateTo(NO_MIGRATIONS));

@@ -1,0 +1,99 @@
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The read model: every table the projections write and `/api/*` queries read. Money columns are
+ * bigint pence (parsed to JS numbers: pence stay far below 2^53). Global positions are numeric(20)
+ * and stay strings so no precision is ever lost.
+ */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface UsersTable {
+  uid: string;
+  email: string;
+  username: string;
+  gender: string | null;
+  role: string;
+  is_verified: boolean;
+  referred_by: string | null;
+  created_at: Timestamp;
+  last_login: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface BalancesTable {
+  uid: string;
+  available_pence: number;
+  pending_pence: number;
+  total_earned_pence: number;
+  total_transactions: number;
+  pending_transactions: number;
+  completed_offers: number;
+  updated_at: Timestamp;
+}
+
+export interface EarningsTable {
+  id: string;
+  uid: string;
+  amount_pence: number;
+  status: string;
+  is_bonus: boolean;
+  callback_id: string | null;
+  transaction_id: string | null;
+  offer_id: string | null;
+  offer_name: string | null;
+  task_id: string | null;
+  task_name: string | null;
+  payout_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CallbacksTable {
+  id: string;
+  accepted: boolean;
+  rejection_reason: string | null;
+  transaction_id: string | null;
+  user_id: string | null;
+  offer_id: string | null;
+  offer_name: string | null;
+  task_id: string | null;
+  task_name: string | null;
+  user_reward_raw: string | null;
+  reward_pence: number | null;
+  raw_payment_usd: number | null;
+  offer_state: string | null;
+  callback_type: string | null;
+  ref: string | null;
+  is_processed: boolean;
+  processed_at: Timestamp | null;
+  processing_error: string | null;
+  source_ip: string | null;
+  callback_hash: string | null;
+  raw_parameters: Json<Record<string, string>>;
+  created_at: Timestamp;
+}
+
+export interface ProjectionCheckpointsTable {
+  projection: string;
+  commit_position: string;
+  prepare_position: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface DB {
+  users: UsersTable;
+  balances: BalancesTable;
+  earnings: EarningsTable;
+  callbacks: CallbacksTable;
+  projection_checkpoints: ProjectionCheckpointsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type BalanceRow = Selectable<BalancesTable>;
+export type EarningRow = Selectable<EarningsTable>;
+export type NewEarningRow = Insertable<EarningsTable>;
+export type EarningUpdate = Updateable<EarningsTable>;
+export type CallbackRow = Selectable<CallbacksTable>;
+export type NewCallbackRow = Insertable<CallbacksTable>;
