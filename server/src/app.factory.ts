@@ -1,0 +1,60 @@
+import 'reflect-metadata';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DEFAULT_PAGE_TITLE } from '@playquid/contracts';
+import { Logger } from 'nestjs-pino';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppModule } from './app.module';
+import { loadConfig } from './config/app-config';
+import { RouteRegistry } from './controllers/debug.controller';
+
+/** Builds the Nest application (used by main.ts, the tests and the benchmark). */
+export async function createApp(): Promise<NestFastifyApplication> {
+  const config = loadConfig();
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule,
+    new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: 256 * 1024 }),
+    { bufferLogs: true },
+  );
+  app.useLogger(app.get(Logger));
+  const registry = app.get(RouteRegistry);
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) if (method !== 'HEAD') registry.routes.push({ method, path: route.url });
+    });
+  app.enableShutdownHooks();
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        connectSrc: ["'self'", 'http://127.0.0.1:9099', 'https://*.googleapis.com'],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", 'https://apis.google.com'],
+        frameSrc: ["'self'", 'http://127.0.0.1:9099', 'https://*.firebaseapp.com'],
+      },
+    },
+  });
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle(DEFAULT_PAGE_TITLE).setDescription('PlayQuid API').setVersion('1').addBearerAuth().build(),
+  );
+  SwaggerModule.setup('api/docs', app, document);
+
+  if (existsSync(join(config.clientDist, 'index.html'))) {
+    // Client routes that are not files fall through to Nest's 404, which ApiExceptionFilter turns
+    // into the SPA shell for browser navigations.
+    await app.register(fastifyStatic, { root: config.clientDist, wildcard: false });
+  }
+  return app;
+}

@@ -1,0 +1,49 @@
+import { type CanActivate, type ExecutionContext, ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Auth } from 'firebase-admin/auth';
+import { FIREBASE_AUTH } from '../infra/tokens';
+import { UserRepository } from '../repositories/user.repository';
+import { AUTH_OPTIONS, type AuthOptions, type AuthUser, isAdminRole } from './auth.types';
+
+export const VERIFY_EMAIL_MESSAGE = 'Please verify your email to access all features and receive payouts.';
+
+/**
+ * Verifies the Firebase ID token of every @Auth() route: 401 when missing, malformed, expired or
+ * revoked; 403 when the route needs a verified email or the admin role and the caller lacks it.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(FIREBASE_AUTH) private readonly firebase: Auth,
+    private readonly users: UserRepository,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const options = this.reflector.getAllAndOverride<AuthOptions | undefined>(AUTH_OPTIONS, [context.getHandler(), context.getClass()]);
+    if (!options) return true;
+    const request = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; user?: AuthUser }>();
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw new UnauthorizedException('Missing bearer token');
+
+    let decoded;
+    try {
+      decoded = await this.firebase.verifyIdToken(match[1]);
+    } catch {
+      throw new UnauthorizedException('Invalid or expired token');
+    }
+    const role = await this.users.findRole(decoded.uid);
+    const user: AuthUser = {
+      uid: decoded.uid,
+      email: decoded.email ?? null,
+      emailVerified: decoded.email_verified === true,
+      role: isAdminRole(role) ? 'ADMIN' : 'USER',
+      isAdmin: isAdminRole(role),
+    };
+    if (options.admin && !user.isAdmin) throw new ForbiddenException('Admin access required');
+    if (options.verified && !user.emailVerified && !user.isAdmin) throw new ForbiddenException(VERIFY_EMAIL_MESSAGE);
+    request.user = user;
+    return true;
+  }
+}

@@ -1,0 +1,21 @@
+import type { Role } from '@playquid/contracts';
+
+export interface AuthUser {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  /** From our users read model; USER until a profile exists. */
+  role: Role;
+  isAdmin: boolean;
+}
+
+export interface AuthOptions {
+  /** Member routes need a verified email. */
+  verified?: boolean;
+  admin?: boolean;
+}
+
+export const AUTH_OPTIONS = 'playquid:auth-options';
+
+/** The spec counts both ADMIN and the legacy string 'admin' as admin. */
+export const isAdminRole = (role: string | null | undefined): boolean => role === 'ADMIN' || role === 'admin';

@@ -1,0 +1,3 @@
+import type { ApiEnvelope } from '@playquid/contracts';
+
+export const ok = <T>(data: T, message = 'OK'): ApiEnvelope<T> => ({ success: true, message, data });

@@ -1,0 +1,59 @@
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Auth, CurrentUser } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth.types';
+import { ok } from '../common/envelope';
+import { ForgotPasswordDto, RegisterDto } from '../dtos/auth.dto';
+import { AuthService } from '../services/auth.service';
+
+@ApiTags('auth')
+@Controller('auth')
+@UseGuards(ThrottlerGuard)
+export class AuthController {
+  constructor(private readonly service: AuthService) {}
+
+  @Post('register')
+  @HttpCode(200)
+  @Auth()
+  @ApiOperation({ summary: 'Create the member profile once; grants the £2 welcome bonus once' })
+  async register(@CurrentUser() auth: AuthUser, @Body() dto: RegisterDto) {
+    const { created, user } = await this.service.register(auth, dto);
+    return ok({ user }, created ? 'User registered successfully' : 'User already registered');
+  }
+
+  @Post('verify-token')
+  @HttpCode(200)
+  @Auth()
+  async verifyToken(@CurrentUser() auth: AuthUser) {
+    return ok({ user: await this.service.verifyToken(auth) }, 'Token verified');
+  }
+
+  @Get('profile')
+  @Auth()
+  async profile(@CurrentUser() auth: AuthUser) {
+    return ok({ user: await this.service.profile(auth.uid) }, 'Profile loaded');
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @Auth()
+  logout() {
+    return ok(null, 'Logged out successfully');
+  }
+
+  @Post('forgot-password')
+  @HttpCode(200)
+  @Throttle({ default: { limit: 5, ttl: 60_000 } })
+  async forgotPassword(@Body() dto: ForgotPasswordDto) {
+    await this.service.forgotPassword(dto.email);
+    return ok(null, 'Password reset email sent');
+  }
+
+  @Post('sync-verification')
+  @HttpCode(200)
+  @Auth()
+  async syncVerification(@CurrentUser() auth: AuthUser) {
+    return ok({ user: await this.service.syncVerification(auth) }, 'Verification status synced');
+  }
+}

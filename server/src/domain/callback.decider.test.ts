@@ -1,0 +1,65 @@
+import type { CallbackEvent, CallbackReceived } from '@playquid/contracts';
+import { describe, it } from 'vitest';
+import { deciderSpec } from '../testing/decider-spec';
+import { callbackDecider } from './callback.decider';
+
+const spec = deciderSpec(callbackDecider);
+const now = '2026-11-22T10:00:00.000Z';
+const data = (overrides: Partial<CallbackReceived['data']> = {}): CallbackReceived['data'] => ({
+  callbackId: 'cb-1',
+  transactionId: 'o1',
+  userId: 'u1',
+  offerId: null,
+  offerName: null,
+  taskId: null,
+  taskName: null,
+  userRewardRaw: '0.50',
+  rewardPence: 50,
+  rawPaymentRaw: null,
+  rawUsd: null,
+  state: 'COMPLETED',
+  type: null,
+  ref: null,
+  fscore: null,
+  debug: false,
+  sourceIp: '127.0.0.1',
+  hash: 'h',
+  rawParameters: {},
+  receivedAt: now,
+  ...overrides,
+});
+const received = (overrides: Partial<CallbackReceived['data']> = {}): CallbackEvent => ({ type: 'CallbackReceived', data: data(overrides) });
+
+describe('callback decider', () => {
+  it('records a first callback', () => spec.given([]).when({ type: 'ReceiveCallback', callback: data() }).then([received()]));
+
+  it('treats the same transaction in the same state as a duplicate', () =>
+    spec.given([received()]).when({ type: 'ReceiveCallback', callback: data({ callbackId: 'cb-2' }) }).then([]));
+
+  it('accepts the same transaction in a later state (stateful mode)', () =>
+    spec
+      .given([received({ state: 'PENDING' })])
+      .when({ type: 'ReceiveCallback', callback: data({ callbackId: 'cb-2' }) })
+      .then([received({ callbackId: 'cb-2' })]));
+
+  it('records processing once', () =>
+    spec
+      .given([received()])
+      .when({ type: 'RecordCallbackProcessed', callbackId: 'cb-1', uid: 'u1', earningId: 'e1', outcome: 'credited', now })
+      .then([{ type: 'CallbackProcessed', data: { callbackId: 'cb-1', uid: 'u1', earningId: 'e1', outcome: 'credited', processedAt: now } }]));
+
+  it('does not record processing twice', () =>
+    spec
+      .given([received(), { type: 'CallbackProcessed', data: { callbackId: 'cb-1', uid: 'u1', earningId: 'e1', outcome: 'credited', processedAt: now } }])
+      .when({ type: 'RecordCallbackProcessed', callbackId: 'cb-1', uid: 'u1', earningId: 'e1', outcome: 'credited', now })
+      .then([]));
+
+  it('records a processing failure, once per distinct error', () =>
+    spec
+      .given([received(), { type: 'CallbackProcessingFailed', data: { callbackId: 'cb-1', error: 'Unknown member u1', failedAt: now } }])
+      .when({ type: 'RecordCallbackFailed', callbackId: 'cb-1', error: 'Unknown member u1', now })
+      .then([]));
+
+  it('refuses to record processing for an unknown callback', () =>
+    spec.given([]).when({ type: 'RecordCallbackFailed', callbackId: 'nope', error: 'x', now }).thenThrows('Callback nope not found'));
+});

@@ -1,0 +1,58 @@
+import type { UserEvent } from '@playquid/contracts';
+import { describe, it } from 'vitest';
+import { deciderSpec } from '../testing/decider-spec';
+import { userDecider } from './user.decider';
+
+const spec = deciderSpec(userDecider);
+const now = '2026-11-22T10:00:00.000Z';
+const registered: UserEvent = {
+  type: 'UserRegistered',
+  data: { uid: 'u1', email: 'ana@example.com', username: 'ana', gender: 'female', referredBy: null, emailVerified: false, registeredAt: now },
+};
+
+describe('user decider', () => {
+  it('registers a new member', () =>
+    spec
+      .given([])
+      .when({ type: 'RegisterUser', uid: 'u1', email: 'ana@example.com', username: 'ana', gender: 'female', referredBy: null, emailVerified: false, now })
+      .then([registered]));
+
+  it('ignores a self-referral', () =>
+    spec
+      .given([])
+      .when({ type: 'RegisterUser', uid: 'u1', email: 'ana@example.com', username: 'ana', gender: 'female', referredBy: 'u1', emailVerified: false, now })
+      .then([registered]));
+
+  it('registers only once', () =>
+    spec
+      .given([registered])
+      .when({ type: 'RegisterUser', uid: 'u1', email: 'ana@example.com', username: 'other', gender: 'male', referredBy: null, emailVerified: false, now })
+      .then([]));
+
+  it('marks the email verified once', () => {
+    spec.given([registered]).when({ type: 'MarkEmailVerified', uid: 'u1', now }).then([{ type: 'UserEmailVerified', data: { uid: 'u1', verifiedAt: now } }]);
+    spec.given([registered, { type: 'UserEmailVerified', data: { uid: 'u1', verifiedAt: now } }]).when({ type: 'MarkEmailVerified', uid: 'u1', now }).then([]);
+  });
+
+  it('refuses sign-in records for unknown users', () =>
+    spec.given([]).when({ type: 'RecordSignIn', uid: 'u1', now }).thenThrows('User is not registered'));
+
+  it('changes the role only when it differs', () => {
+    spec
+      .given([registered])
+      .when({ type: 'ChangeRole', uid: 'u1', role: 'ADMIN', changedBy: 'cli', reason: null, now })
+      .then([{ type: 'UserRoleChanged', data: { uid: 'u1', role: 'ADMIN', changedBy: 'cli', reason: null, changedAt: now } }]);
+    spec
+      .given([registered, { type: 'UserRoleChanged', data: { uid: 'u1', role: 'ADMIN', changedBy: 'cli', reason: null, changedAt: now } }])
+      .when({ type: 'ChangeRole', uid: 'u1', role: 'ADMIN', changedBy: 'cli', reason: null, now })
+      .then([]);
+  });
+
+  it('updates the username only when it changes', () => {
+    spec
+      .given([registered])
+      .when({ type: 'UpdateUsername', uid: 'u1', username: 'ana_plays', now })
+      .then([{ type: 'UserProfileUpdated', data: { uid: 'u1', username: 'ana_plays', updatedAt: now } }]);
+    spec.given([registered]).when({ type: 'UpdateUsername', uid: 'u1', username: 'ana', now }).then([]);
+  });
+});

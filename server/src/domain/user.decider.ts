@@ -1,0 +1,118 @@
+import type { Gender, Role, UserEvent } from '@playquid/contracts';
+import { type Decider, DomainError } from './decider';
+
+export interface UserState {
+  registered: boolean;
+  uid: string | null;
+  email: string | null;
+  username: string | null;
+  gender: Gender | null;
+  role: Role;
+  emailVerified: boolean;
+  referredBy: string | null;
+  registeredAt: string | null;
+  lastLogin: string | null;
+}
+
+export type UserCommand =
+  | {
+      type: 'RegisterUser';
+      uid: string;
+      email: string;
+      username: string;
+      gender: Gender | null;
+      referredBy: string | null;
+      emailVerified: boolean;
+      now: string;
+    }
+  | { type: 'RecordSignIn'; uid: string; now: string }
+  | { type: 'MarkEmailVerified'; uid: string; now: string }
+  | { type: 'UpdateUsername'; uid: string; username: string; now: string }
+  | { type: 'ChangeRole'; uid: string; role: Role; changedBy: string; reason: string | null; now: string };
+
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
+  initialState: () => ({
+    registered: false,
+    uid: null,
+    email: null,
+    username: null,
+    gender: null,
+    role: 'USER',
+    emailVerified: false,
+    referredBy: null,
+    registeredAt: null,
+    lastLogin: null,
+  }),
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'UserRegistered':
+        return {
+          ...state,
+          registered: true,
+          uid: event.data.uid,
+          email: event.data.email,
+          username: event.data.username,
+          gender: event.data.gender,
+          emailVerified: event.data.emailVerified,
+          referredBy: event.data.referredBy,
+          registeredAt: event.data.registeredAt,
+        };
+      case 'UserEmailVerified':
+        return { ...state, emailVerified: true };
+      case 'UserSignedIn':
+        return { ...state, lastLogin: event.data.signedInAt };
+      case 'UserProfileUpdated':
+        return { ...state, username: event.data.username };
+      case 'UserRoleChanged':
+        return { ...state, role: event.data.role };
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'RegisterUser': {
+        // Registration is idempotent: a second call (retry, Google sign-in again) changes nothing.
+        if (state.registered) return [];
+        const referredBy = command.referredBy && command.referredBy !== command.uid ? command.referredBy : null;
+        return [
+          {
+            type: 'UserRegistered',
+            data: {
+              uid: command.uid,
+              email: command.email,
+              username: command.username,
+              gender: command.gender,
+              referredBy,
+              emailVerified: command.emailVerified,
+              registeredAt: command.now,
+            },
+          },
+        ];
+      }
+      case 'RecordSignIn':
+        if (!state.registered) throw new DomainError('User is not registered', 'not_found');
+        return [{ type: 'UserSignedIn', data: { uid: command.uid, signedInAt: command.now } }];
+      case 'MarkEmailVerified':
+        if (!state.registered) throw new DomainError('User is not registered', 'not_found');
+        return state.emailVerified ? [] : [{ type: 'UserEmailVerified', data: { uid: command.uid, verifiedAt: command.now } }];
+      case 'UpdateUsername':
+        if (!state.registered) throw new DomainError('User is not registered', 'not_found');
+        if (state.username === command.username) return [];
+        return [{ type: 'UserProfileUpdated', data: { uid: command.uid, username: command.username, updatedAt: command.now } }];
+      case 'ChangeRole':
+        if (!state.registered) throw new DomainError('User is not registered', 'not_found');
+        if (state.role === command.role) return [];
+        return [
+          {
+            type: 'UserRoleChanged',
+            data: { uid: command.uid, role: command.role, changedBy: command.changedBy, reason: command.reason, changedAt: command.now },
+          },
+        ];
+      default: {
+        const exhaustive: never = command;
+        throw new Error(`Unknown command ${JSON.stringify(exhaustive)}`);
+      }
+    }
+  },
+};

@@ -1,0 +1,42 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { type EarningStatusFilter, LIMITS, PAGE_SIZES } from '@playquid/contracts';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+
+export class EarningsQueryDto {
+  @ApiPropertyOptional({ default: 1, minimum: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1, { message: 'page must be at least 1' })
+  page = 1;
+
+  @ApiPropertyOptional({ default: PAGE_SIZES.earnings, minimum: 1, maximum: 100 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'per_page must be a whole number' })
+  @Min(1, { message: 'per_page must be between 1 and 100' })
+  @Max(100, { message: 'per_page must be between 1 and 100' })
+  per_page: number = PAGE_SIZES.earnings;
+
+  @ApiPropertyOptional({ enum: ['pending', 'approved', 'paid', 'rejected'] })
+  @IsOptional()
+  @IsIn(['pending', 'approved', 'paid', 'rejected'], { message: 'status must be one of pending, approved, paid, rejected' })
+  status?: EarningStatusFilter;
+
+  @ApiPropertyOptional({ description: 'Only approved earnings not yet in a payout' })
+  @IsOptional()
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'available_for_payout must be true or false' })
+  available_for_payout?: boolean;
+}
+
+export class RecentEarningsQueryDto {
+  @ApiPropertyOptional({ default: LIMITS.recentEarnings, minimum: 1, maximum: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: 'limit must be between 1 and 50' })
+  @Max(50, { message: 'limit must be between 1 and 50' })
+  limit: number = LIMITS.recentEarnings;
+}

@@ -1,0 +1,18 @@
+import type { EventStore } from './event-store';
+import { PostgresEventStore } from './postgres-event-store';
+
+export interface EventStoreConfig {
+  databaseUrl: string;
+  eventStoreConnectionString?: string;
+}
+
+/** EventStoreDB when its connection string is configured, else the Postgres store (migrated). */
+export async function createEventStore(config: EventStoreConfig): Promise<EventStore> {
+  if (config.eventStoreConnectionString) {
+    const { EventStoreDbEventStore } = await import('./eventstoredb-event-store');
+    return new EventStoreDbEventStore(config.eventStoreConnectionString);
+  }
+  const store = new PostgresEventStore(config.databaseUrl);
+  await store.migrate();
+  return store;
+}

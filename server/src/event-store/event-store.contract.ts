@@ -1,0 +1,127 @@
+import { comparePositions } from '@playquid/contracts';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventStore, RecordedEvent } from './event-store';
+import { WrongExpectedRevisionError } from './event-store';
+import { verifyStreamChain } from './hash-chain';
+
+export interface ContractSubject {
+  store: EventStore;
+  cleanup(): Promise<void>;
+}
+
+const unique = (name: string) => `${name}-${randomUUID()}`;
+const event = (n: number, extra: Record<string, unknown> = {}) => ({ type: 'Tested', data: { n, ...extra } });
+
+/** The behaviour every EventStore adapter must show; each adapter's test file runs it. */
+export function describeEventStoreContract(name: string, factory: () => Promise<ContractSubject>) {
+  describe(`EventStore contract: ${name}`, () => {
+    let subject: ContractSubject;
+    let store: EventStore;
+    beforeAll(async () => {
+      subject = await factory();
+      store = subject.store;
+    });
+    afterAll(() => subject?.cleanup());
+
+    it('appends and reads a stream in revision order, 0-based, with metadata', async () => {
+      const stream = unique('s');
+      const result = await store.appendToStream(stream, [event(1), { ...event(2), metadata: { actor: 'test' } }]);
+      expect(result.nextExpectedRevision).toBe(1n);
+      const read = await store.readStream(stream);
+      expect(read.map((e) => [e.revision, e.type, e.data])).toEqual([
+        [0n, 'Tested', { n: 1 }],
+        [1n, 'Tested', { n: 2 }],
+      ]);
+      expect(read[1].metadata).toMatchObject({ actor: 'test', schemaVersion: 1 });
+      expect(read[0].createdAt).toBeInstanceOf(Date);
+      expect(comparePositions(read[1].position, result.position)).toBe(0);
+    });
+
+    it('reads a missing stream as empty', async () => {
+      expect(await store.readStream(unique('missing'))).toEqual([]);
+    });
+
+    it('honours no_stream, exact and any expected revisions', async () => {
+      const stream = unique('rev');
+      await store.appendToStream(stream, [event(1)], { expectedRevision: 'no_stream' });
+      await expect(store.appendToStream(stream, [event(2)], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(store.appendToStream(stream, [event(2)], { expectedRevision: 5n })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await store.appendToStream(stream, [event(2)], { expectedRevision: 0n });
+      await store.appendToStream(stream, [event(3)], { expectedRevision: 'any' });
+      expect((await store.readStream(stream)).map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3]);
+    });
+
+    it('lets exactly one of many concurrent appends with the same expected revision win', async () => {
+      const stream = unique('race');
+      await store.appendToStream(stream, [event(0)]);
+      const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => store.appendToStream(stream, [event(i + 1)], { expectedRevision: 0n })));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (const r of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) expect(r.reason).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await store.readStream(stream)).toHaveLength(2);
+    });
+
+    it('reads the global log in order across streams, paging with after', async () => {
+      const a = unique('a');
+      const b = unique('b');
+      await store.appendToStream(a, [event(1, { tag: a })]);
+      await store.appendToStream(b, [event(2, { tag: a })]);
+      await store.appendToStream(a, [event(3, { tag: a })]);
+      // An empty page means "nothing readable yet", not "the end": an older transaction anywhere in
+      // the cluster holds newer events back. Page on until our three events have been seen.
+      const all: RecordedEvent[] = [];
+      let after;
+      const deadline = Date.now() + 10_000;
+      while (all.filter((e) => (e.data as { tag?: string }).tag === a).length < 3 && Date.now() < deadline) {
+        const page = await store.readAll({ after, maxCount: 2 });
+        if (page.length === 0) {
+          await new Promise((r) => setTimeout(r, 20));
+          continue;
+        }
+        all.push(...page);
+        after = page[page.length - 1].position;
+      }
+      const mine = all.filter((e) => (e.data as { tag?: string }).tag === a);
+      expect(mine.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3]);
+      for (let i = 1; i < all.length; i++) expect(comparePositions(all[i - 1].position, all[i].position)).toBe(-1);
+    });
+
+    it('delivers catch-up then live events to a subscriber, in order', async () => {
+      const tag = unique('sub');
+      await store.appendToStream(unique('sub'), [event(1, { tag })]);
+      const seen: number[] = [];
+      const subscription = store.subscribeToAll({
+        onEvent: async (e) => {
+          if ((e.data as { tag?: string }).tag === tag) seen.push((e.data as { n: number }).n);
+        },
+      });
+      await store.appendToStream(unique('sub'), [event(2, { tag })]);
+      await store.appendToStream(unique('sub'), [event(3, { tag })]);
+      const deadline = Date.now() + 5_000;
+      while (seen.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await subscription.close();
+      expect(seen).toEqual([1, 2, 3]);
+    });
+
+    it('chains each event to the previous one of its stream, and detects tampering', async () => {
+      const stream = unique('chain');
+      await store.appendToStream(stream, [event(1), event(2)]);
+      await store.appendToStream(stream, [event(3)]);
+      const read = await store.readStream(stream);
+      expect(read[0].previousHash).toBeNull();
+      expect(read[1].previousHash).toBe(read[0].hash);
+      expect(read[2].previousHash).toBe(read[1].hash);
+      expect(read[0].hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(verifyStreamChain(read)).toEqual({ ok: true });
+      const tampered = read.map((e, i) => (i === 1 ? { ...e, data: { n: 200 } } : e));
+      expect(verifyStreamChain(tampered)).toEqual({ ok: false, brokenAt: 1n, reason: 'hash does not match the event' });
+    });
+
+    it('round-trips unicode and large payloads', async () => {
+      const stream = unique('payload');
+      const data = { text: 'Pokémon £1.25 🎮 ✓', big: 'x'.repeat(200_000), nested: { list: [1, 2, 3], flag: true, none: null } };
+      await store.appendToStream(stream, [{ type: 'Tested', data }]);
+      expect((await store.readStream(stream))[0].data).toEqual(data);
+    });
+  });
+}

@@ -1,0 +1,91 @@
+import type { GlobalPosition } from '@playquid/contracts';
+
+/**
+ * The one event-store port. Adapters: PostgresEventStore (default) and EventStoreDbEventStore
+ * (when EVENTSTORE_CONNECTION_STRING is set). Both pass event-store.contract.ts.
+ */
+export type ExpectedRevision =
+  /** append whatever the stream's state */
+  | 'any'
+  /** the stream must not exist yet */
+  | 'no_stream'
+  /** the stream's last event must have exactly this revision (0-based) */
+  | bigint;
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+  /** Caller metadata (correlation, causation, actor); the store adds schemaVersion and the hash chain. */
+  metadata?: Record<string, unknown>;
+  /** Optional event id (uuid); generated when absent. */
+  id?: string;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  streamId: string;
+  /** 0-based revision of this event inside its stream. */
+  revision: bigint;
+  type: Type;
+  data: Data;
+  metadata: Record<string, unknown>;
+  position: GlobalPosition;
+  createdAt: Date;
+  /** sha256 hex over the previous event's hash and this event's canonical form (tamper evidence). */
+  hash: string;
+  /** The hash of the previous event in the same stream, or null for the first event. */
+  previousHash: string | null;
+}
+
+export interface AppendResult {
+  /** The revision of the last appended event: pass it as expectedRevision for the next append. */
+  nextExpectedRevision: bigint;
+  position: GlobalPosition;
+}
+
+export interface ReadStreamOptions {
+  fromRevision?: bigint;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Read events strictly after this position (default: from the start). */
+  after?: GlobalPosition;
+  maxCount?: number;
+}
+
+export interface Subscription {
+  /** Stops delivery; resolves once no handler is running any more. */
+  close(): Promise<void>;
+}
+
+export interface SubscribeOptions {
+  after?: GlobalPosition;
+  /** Called for every event in global order, one at a time; a throw stops the subscription. */
+  onEvent(event: RecordedEvent): Promise<void>;
+  onError?(error: unknown): void;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`Wrong expected revision for ${streamId}: expected ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+export interface EventStore {
+  appendToStream(streamId: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
+  /** Events of one stream in revision order; an empty array when the stream does not exist. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Events of every stream after a position, in global order, never skipping an in-flight commit. */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Catch-up then live delivery of the global log after a position. */
+  subscribeToAll(options: SubscribeOptions): Subscription;
+  close(): Promise<void>;
+}
+
+export const EVENT_STORE = Symbol('EVENT_STORE');

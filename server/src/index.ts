@@ -1,0 +1,10 @@
+/** What other packages (scripts, cross-package tests, bench) may use of the server. */
+export { createApp } from './app.factory';
+export { loadConfig, type AppConfig } from './config/app-config';
+export { signCallbackUrl, signUrl, verifySignedUrl } from './bitlabs/signature';
+export { createEventStore } from './event-store/create-event-store';
+export type { EventStore, RecordedEvent } from './event-store/event-store';
+export { toMessage } from './jobs/forwarder.service';
+export { handleCommand, aggregateStream } from './services/command-handler';
+export { userDecider } from './domain/user.decider';
+export { walletDecider } from './domain/wallet.decider';

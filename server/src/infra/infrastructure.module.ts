@@ -1,0 +1,67 @@
+import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { createReadDb, type DB } from '@playquid/read-db';
+import type { ConnectionOptions } from 'bullmq';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import type { Kysely } from 'kysely';
+import { APP_CONFIG, type AppConfig, loadConfig } from '../config/app-config';
+import { createEventStore } from '../event-store/create-event-store';
+import { EVENT_STORE, type EventStore } from '../event-store/event-store';
+import { FIREBASE_AUTH, READ_DB, REDIS_CONNECTION } from './tokens';
+
+/** BullMQ connection options from a redis:// URL (BullMQ creates and owns the ioredis clients). */
+export function redisConnectionFromUrl(url: string): ConnectionOptions {
+  const parsed = new URL(url);
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port || 6379),
+    username: parsed.username || undefined,
+    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
+    db: parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : undefined,
+    maxRetriesPerRequest: null,
+  };
+}
+
+@Global()
+@Module({
+  providers: [
+    { provide: APP_CONFIG, useFactory: () => loadConfig() },
+    {
+      provide: EVENT_STORE,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        createEventStore({ eventStoreConnectionString: config.eventStoreConnectionString, databaseUrl: config.databaseUrl }),
+    },
+    {
+      provide: READ_DB,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => createReadDb({ connectionString: config.databaseUrl, max: 20 }),
+    },
+    {
+      provide: REDIS_CONNECTION,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => redisConnectionFromUrl(config.redisUrl),
+    },
+    {
+      provide: FIREBASE_AUTH,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => {
+        // firebase-admin reads the emulator host from the environment at first use.
+        if (config.firebaseAuthEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebaseAuthEmulatorHost;
+        const app = getApps().find((a) => a.name === config.firebaseProjectId) ?? initializeApp({ projectId: config.firebaseProjectId }, config.firebaseProjectId);
+        return getAuth(app);
+      },
+    },
+  ],
+  exports: [APP_CONFIG, EVENT_STORE, READ_DB, REDIS_CONNECTION, FIREBASE_AUTH],
+})
+export class InfrastructureModule implements OnApplicationShutdown {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_DB) private readonly db: Kysely<DB>,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([this.store.close(), this.db.destroy()]);
+  }
+}

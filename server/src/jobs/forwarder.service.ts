@@ -1,0 +1,134 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  type CallbackProcessingJob,
+  type CallbackReceived,
+  comparePositions,
+  FORWARDER_CHECKPOINT,
+  formatPosition,
+  type GlobalPosition,
+  QUEUES,
+  START_POSITION,
+  type StoredEventMessage,
+} from '@playquid/contracts';
+import type { DB } from '@playquid/read-db';
+import { type ConnectionOptions, Queue } from 'bullmq';
+import type { Kysely } from 'kysely';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { EVENT_STORE, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store';
+import { READ_DB, REDIS_CONNECTION } from '../infra/tokens';
+
+const CHECKPOINT_EVERY_MS = 1_000;
+const RESUME_AFTER_MS = 1_000;
+
+export function toMessage(event: RecordedEvent, previous: GlobalPosition): StoredEventMessage {
+  return {
+    id: event.id,
+    streamId: event.streamId,
+    revision: Number(event.revision),
+    type: event.type,
+    data: event.data,
+    metadata: event.metadata,
+    position: formatPosition(event.position),
+    previousPosition: formatPosition(previous),
+    createdAt: event.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Follows the global log and feeds BullMQ: every event to the projections queue (jobId = position,
+ * so a replay adds nothing twice) and each CallbackReceived to the processing queue. It resumes from
+ * the lowest of its own and the projections' checkpoints, so jobs lost with Redis are re-sent.
+ */
+@Injectable()
+export class ForwarderService {
+  private readonly logger = new Logger('Forwarder');
+  private subscription?: Subscription;
+  private projectionsQueue?: Queue;
+  private processingQueue?: Queue;
+  private last: GlobalPosition = START_POSITION;
+  private lastSaved: GlobalPosition = START_POSITION;
+  private saveTimer?: NodeJS.Timeout;
+  private resumeTimer?: NodeJS.Timeout;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_DB) private readonly db: Kysely<DB>,
+    @Inject(REDIS_CONNECTION) private readonly connection: ConnectionOptions,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async start(): Promise<void> {
+    const prefix = this.config.bullPrefix;
+    this.projectionsQueue = new Queue(QUEUES.projections, { connection: this.connection, prefix });
+    this.processingQueue = new Queue(QUEUES.callbackProcessing, { connection: this.connection, prefix });
+    // A job that failed for good would block its id forever; the replay below re-sends it.
+    await this.projectionsQueue.clean(0, 10_000, 'failed');
+    this.last = this.lastSaved = await this.resumePosition();
+    this.logger.log(`following the event log after ${formatPosition(this.last)}`);
+    this.follow();
+    this.saveTimer = setInterval(() => void this.saveCheckpoint().catch((e) => this.logger.error(e)), CHECKPOINT_EVERY_MS);
+  }
+
+  /** Subscribes after the last forwarded event; after a failure (Redis or Postgres away) it resumes there. */
+  private follow(): void {
+    this.subscription = this.store.subscribeToAll({
+      after: this.last,
+      onEvent: (event) => this.forward(event),
+      onError: (error) => {
+        this.logger.error(error, `event subscription stopped; resuming after ${formatPosition(this.last)} in ${RESUME_AFTER_MS} ms`);
+        this.resumeTimer = setTimeout(() => this.follow(), RESUME_AFTER_MS);
+      },
+    });
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.resumeTimer);
+    clearInterval(this.saveTimer);
+    await this.subscription?.close();
+    await this.saveCheckpoint().catch((e) => this.logger.error(e));
+    await Promise.all([this.projectionsQueue?.close(), this.processingQueue?.close()]);
+  }
+
+  private async forward(event: RecordedEvent): Promise<void> {
+    const message = toMessage(event, this.last);
+    await this.projectionsQueue!.add(event.type, message, {
+      jobId: message.position,
+      attempts: 1_000,
+      backoff: { type: 'fixed', delay: 200 },
+      removeOnComplete: { age: 3_600, count: 10_000 },
+      removeOnFail: { age: 7 * 24 * 3_600 },
+    });
+    if (event.type === 'CallbackReceived') {
+      const data = (event as RecordedEvent<'CallbackReceived', CallbackReceived['data']>).data;
+      const job: CallbackProcessingJob = { transactionId: data.transactionId, callbackId: data.callbackId };
+      await this.processingQueue!.add('process', job, {
+        jobId: data.callbackId,
+        attempts: 8,
+        backoff: { type: 'exponential', delay: 500 },
+        removeOnComplete: { age: 24 * 3_600 },
+        removeOnFail: { age: 7 * 24 * 3_600 },
+      });
+    }
+    this.last = event.position;
+  }
+
+  private async resumePosition(): Promise<GlobalPosition> {
+    const rows = await this.db.selectFrom('projection_checkpoints').select(['projection', 'commit_position', 'prepare_position']).execute();
+    const positions = rows.map((r) => ({ commit: BigInt(r.commit_position), prepare: BigInt(r.prepare_position) }));
+    if (!rows.some((r) => r.projection === FORWARDER_CHECKPOINT)) return START_POSITION;
+    return positions.reduce((min, p) => (comparePositions(p, min) < 0 ? p : min));
+  }
+
+  private async saveCheckpoint(): Promise<void> {
+    const position = this.last;
+    if (comparePositions(position, this.lastSaved) === 0) return;
+    await this.db
+      .insertInto('projection_checkpoints')
+      .values({ projection: FORWARDER_CHECKPOINT, commit_position: position.commit.toString(), prepare_position: position.prepare.toString() })
+      .onConflict((oc) =>
+        oc.column('projection').doUpdateSet({ commit_position: position.commit.toString(), prepare_position: position.prepare.toString(), updated_at: new Date() }),
+      )
+      .execute();
+    this.lastSaved = position;
+  }
+}

@@ -1,0 +1,85 @@
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { UserProfile } from '@playquid/contracts';
+import type { Auth } from 'firebase-admin/auth';
+import type { AuthUser } from '../auth/auth.types';
+import { RegisterMemberCommand, type RegisterMemberResult } from '../commands/register-member.command';
+import { MarkEmailVerifiedCommand, RecordSignInCommand, UpdateUsernameCommand } from '../commands/user-commands';
+import type { UserState } from '../domain/user.decider';
+import type { RegisterDto } from '../dtos/auth.dto';
+import { FIREBASE_AUTH } from '../infra/tokens';
+import { UserRepository } from '../repositories/user.repository';
+import { profileFromRow, profileFromState } from './profile.mapper';
+
+const emailPrefix = (email: string) => email.split('@')[0] ?? '';
+
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly users: UserRepository,
+    @Inject(FIREBASE_AUTH) private readonly firebase: Auth,
+  ) {}
+
+  async register(auth: AuthUser, dto: RegisterDto): Promise<{ created: boolean; user: UserProfile }> {
+    const result: RegisterMemberResult = await this.commandBus.execute(
+      new RegisterMemberCommand(
+        auth.uid,
+        (auth.email ?? dto.email).toLowerCase(),
+        dto.username || emailPrefix(dto.email),
+        dto.gender ?? null,
+        dto.referred_by?.trim() || null,
+        auth.emailVerified,
+      ),
+    );
+    return { created: result.created, user: await this.toProfile(result.state) };
+  }
+
+  /** Called on every sign-in of the client: makes sure a profile exists and records the login. */
+  async verifyToken(auth: AuthUser): Promise<UserProfile> {
+    const email = auth.email ?? `${auth.uid}@users.playquid.invalid`;
+    await this.commandBus.execute(new RegisterMemberCommand(auth.uid, email.toLowerCase(), emailPrefix(email), null, null, auth.emailVerified));
+    let state: UserState = await this.commandBus.execute(new RecordSignInCommand(auth.uid));
+    if (auth.emailVerified && !state.emailVerified) state = await this.commandBus.execute(new MarkEmailVerifiedCommand(auth.uid));
+    return this.toProfile(state);
+  }
+
+  /** Reads the identity provider's verification flag (not the possibly stale token) and records it. */
+  async syncVerification(auth: AuthUser): Promise<UserProfile> {
+    const record = await this.firebase.getUser(auth.uid);
+    let state: UserState;
+    if (record.emailVerified) {
+      state = await this.commandBus.execute(new MarkEmailVerifiedCommand(auth.uid));
+    } else {
+      state = (await this.commandBus.execute(new RecordSignInCommand(auth.uid))) as UserState;
+    }
+    return this.toProfile(state);
+  }
+
+  async updateUsername(uid: string, username: string): Promise<UserProfile> {
+    const state: UserState = await this.commandBus.execute(new UpdateUsernameCommand(uid, username));
+    return this.toProfile(state);
+  }
+
+  async profile(uid: string): Promise<UserProfile> {
+    const row = await this.users.findWithBalance(uid);
+    if (!row) throw new NotFoundException('User profile not found');
+    return profileFromRow(row);
+  }
+
+  /** The identity provider sends the email; we only make sure the request is well formed and log it. */
+  async forgotPassword(email: string): Promise<void> {
+    try {
+      await this.firebase.generatePasswordResetLink(email);
+    } catch (error) {
+      // Unknown emails are not revealed to the caller.
+      this.logger.debug({ error: (error as Error).message }, 'password reset link not generated');
+    }
+  }
+
+  private async toProfile(state: UserState): Promise<UserProfile> {
+    return profileFromState(state, await this.users.findWithBalance(state.uid!));
+  }
+}
