@@ -1,0 +1,60 @@
+import type { StoredEventMessage } from '@playquid/contracts';
+import type { DB } from '@playquid/read-db';
+import { type ConnectionOptions, DelayedError, type Job, Worker } from 'bullmq';
+import type { Kysely } from 'kysely';
+import { type ApplyOutcome, applyEvent, OutOfOrderError } from './apply-event';
+import type { Projection } from './projection';
+import { PROJECTIONS_QUEUE } from './queues';
+import { ALL_PROJECTIONS } from './registry';
+
+export interface ProjectionWorkerOptions {
+  db: Kysely<DB>;
+  connection: ConnectionOptions;
+  prefix: string;
+  projections?: readonly Projection[];
+  /** Redis and processing errors the worker reports as events (default: console.error). */
+  onError?(error: Error): void;
+}
+
+const FIRST_RETRY_MS = 20;
+const LAST_RETRY_MS = 200;
+
+/**
+ * Waits longer each time the same event is still early: 20, 40, 80, 160, then 200 ms, about as long
+ * as the forwarder's own retry backoff, so an event is never held back long once its predecessor is in.
+ */
+export const outOfOrderDelay = (attemptsStarted: number): number =>
+  Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attemptsStarted - 1), LAST_RETRY_MS);
+
+/**
+ * Consumes the projections queue one job at a time. A job that arrives ahead of its predecessor
+ * is put back as delayed rather than failed: waiting for an earlier event is normal (re-sends,
+ * retries after a transient error), so it must not use up the attempts the producer set, nor
+ * end up failed when the producer set none.
+ */
+export function startProjectionWorker({
+  db,
+  connection,
+  prefix,
+  projections = ALL_PROJECTIONS,
+  onError = (error) => console.error(`projection worker: ${error.message}`),
+}: ProjectionWorkerOptions): Worker<StoredEventMessage, Record<string, ApplyOutcome>> {
+  const processJob = async (job: Job<StoredEventMessage>, token?: string) => {
+    try {
+      return await applyEvent(db, projections, job.data);
+    } catch (error) {
+      if (!(error instanceof OutOfOrderError) || !token) throw error;
+      await job.moveToDelayed(Date.now() + outOfOrderDelay(job.attemptsStarted), token);
+      throw new DelayedError(error.message);
+    }
+  };
+  const worker = new Worker<StoredEventMessage, Record<string, ApplyOutcome>>(PROJECTIONS_QUEUE, processJob, {
+    connection,
+    prefix,
+    // Events must be applied in log order; a second concurrent job could only wait on the same locks.
+    concurrency: 1,
+  });
+  // Without a listener an 'error' event (Redis away) would crash the process.
+  worker.on('error', onError);
+  return worker;
+}

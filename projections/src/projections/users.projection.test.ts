@@ -1,0 +1,72 @@
+import type { UserRegistered } from '@playquid/contracts';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { migratedTestDatabase } from '../testing/database';
+import { projectionSpec } from '../testing/spec';
+import { usersProjection } from './users.projection';
+
+let ctx: Awaited<ReturnType<typeof migratedTestDatabase>>;
+beforeAll(async () => {
+  ctx = await migratedTestDatabase('users');
+});
+afterAll(() => ctx?.close());
+const spec = projectionSpec(() => ctx.db, usersProjection);
+
+const T0 = '2026-11-22T10:00:00.000Z';
+const T1 = '2026-11-22T11:00:00.000Z';
+const T2 = '2026-11-22T12:00:00.000Z';
+
+const registered = (data: Partial<UserRegistered['data']> = {}): UserRegistered => ({
+  type: 'UserRegistered',
+  data: { uid: 'ana', email: 'ana@example.com', username: 'ana', gender: 'female', referredBy: 'ben', emailVerified: false, registeredAt: T0, ...data },
+});
+const anaRow = {
+  uid: 'ana',
+  email: 'ana@example.com',
+  username: 'ana',
+  gender: 'female',
+  role: 'USER',
+  is_verified: false,
+  referred_by: 'ben',
+  created_at: new Date(T0),
+  last_login: null,
+  updated_at: new Date(T0),
+};
+
+describe('users projection', () => {
+  it('UserRegistered adds a member with role USER, verified as the sign-up said', () =>
+    spec.given(registered(), registered({ uid: 'cat', email: 'cat@example.com', username: 'cat', gender: null, referredBy: null, emailVerified: true })).then({
+      users: [
+        anaRow,
+        { ...anaRow, uid: 'cat', email: 'cat@example.com', username: 'cat', gender: null, referred_by: null, is_verified: true },
+      ],
+    }));
+
+  it('UserEmailVerified marks the member verified', () =>
+    spec.given(registered(), { type: 'UserEmailVerified', data: { uid: 'ana', verifiedAt: T1 } }).then({
+      users: [{ ...anaRow, is_verified: true, updated_at: new Date(T1) }],
+    }));
+
+  it('UserSignedIn records the last login and leaves updated_at alone', () =>
+    spec
+      .given(registered(), { type: 'UserSignedIn', data: { uid: 'ana', signedInAt: T1 } }, { type: 'UserSignedIn', data: { uid: 'ana', signedInAt: T2 } })
+      .then({ users: [{ ...anaRow, last_login: new Date(T2) }] }));
+
+  it('UserProfileUpdated changes the username', () =>
+    spec.given(registered(), { type: 'UserProfileUpdated', data: { uid: 'ana', username: 'Ana B', updatedAt: T1 } }).then({
+      users: [{ ...anaRow, username: 'Ana B', updated_at: new Date(T1) }],
+    }));
+
+  it('UserRoleChanged sets the role, and back', () =>
+    spec
+      .given(
+        registered(),
+        { type: 'UserRoleChanged', data: { uid: 'ana', role: 'ADMIN', changedBy: 'cli', reason: null, changedAt: T1 } },
+        { type: 'UserRoleChanged', data: { uid: 'ana', role: 'USER', changedBy: 'root', reason: 'left the team', changedAt: T2 } },
+      )
+      .then({ users: [{ ...anaRow, updated_at: new Date(T2) }] }));
+
+  it('events of other projections leave the users table as it was', () =>
+    spec
+      .given(registered(), { type: 'WelcomeBonusGranted', data: { uid: 'ana', earningId: 'bonus-ana', amountPence: 200, grantedAt: T1 } })
+      .then({ users: [anaRow] }));
+});

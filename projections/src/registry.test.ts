@@ -1,0 +1,39 @@
+import type { PlayQuidEventType } from '@playquid/contracts';
+import { describe, expect, it } from 'vitest';
+import { ALL_PROJECTIONS, projectionByName } from './registry';
+
+/** Every event type, as a Record so a new one in contracts does not compile until it is listed here. */
+const EVENT_TYPES: Record<PlayQuidEventType, true> = {
+  UserRegistered: true,
+  UserEmailVerified: true,
+  UserSignedIn: true,
+  UserProfileUpdated: true,
+  UserRoleChanged: true,
+  WelcomeBonusGranted: true,
+  EarningCredited: true,
+  EarningApproved: true,
+  EarningReversed: true,
+  CallbackReceived: true,
+  CallbackRejected: true,
+  CallbackProcessed: true,
+  CallbackProcessingFailed: true,
+};
+
+describe('projection registry', () => {
+  it('names each projection once and gives each table to one projection (a rebuild empties them)', () => {
+    const names = ALL_PROJECTIONS.map((p) => p.name);
+    const tables = ALL_PROJECTIONS.flatMap((p) => p.tables);
+    expect(new Set(names).size).toBe(names.length);
+    expect(new Set(tables).size).toBe(tables.length);
+  });
+
+  it('projects every event type of the write side somewhere', () => {
+    const handled = new Set(ALL_PROJECTIONS.flatMap((p) => p.handles));
+    expect(Object.keys(EVENT_TYPES).filter((type) => !handled.has(type as PlayQuidEventType))).toEqual([]);
+  });
+
+  it('finds projections by name', () => {
+    expect(projectionByName('wallet')?.handles).toEqual(['WelcomeBonusGranted', 'EarningCredited', 'EarningApproved', 'EarningReversed']);
+    expect(projectionByName('nope')).toBeUndefined();
+  });
+});

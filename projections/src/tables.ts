@@ -1,0 +1,18 @@
+import type { DB } from '@playquid/read-db';
+
+/**
+ * Tables a projection may own. The checkpoint table is excluded on purpose: a rebuild empties a
+ * projection's tables, and it must never be able to empty the checkpoints with them.
+ */
+export type ProjectionTable = Exclude<keyof DB, 'projection_checkpoints'>;
+
+/**
+ * Primary key of each read table, used to compare two read models row by row. A Record (not a
+ * Partial) so a new read table does not compile until its key is stated here.
+ */
+export const PRIMARY_KEYS: Record<ProjectionTable, string> = {
+  users: 'uid',
+  balances: 'uid',
+  earnings: 'id',
+  callbacks: 'id',
+};

@@ -1,0 +1,35 @@
+import { createReadDb } from '@playquid/read-db';
+import { workerConfigFromEnv } from './config';
+import { startProjectionWorker } from './projection-worker';
+
+/**
+ * `node projections/dist/worker.js`: the projection worker process (DATABASE_URL, REDIS_URL,
+ * BULL_PREFIX). The library function lives in projection-worker.ts, so importing it never starts
+ * a process.
+ */
+async function main() {
+  const config = workerConfigFromEnv();
+  const db = createReadDb({ connectionString: config.databaseUrl, max: 4 });
+  const worker = startProjectionWorker({ db, connection: config.connection, prefix: config.prefix });
+  worker.on('failed', (job, error) => console.error(`projection job ${job?.id} failed: ${error.message}`));
+  await worker.waitUntilReady();
+  console.log(`projection worker started (prefix ${config.prefix})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing the current job`);
+    // close() waits for the active job, whose transaction either commits or rolls back whole.
+    await worker.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
