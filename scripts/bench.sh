@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# npm run bench: throughput and freshness figures for the callback path (not part of npm test).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-services.sh
+[ -d node_modules ] || npm ci --no-audit --no-fund
+npx nx run-many -t build --projects=contracts,read-db,server,projections,scripts --output-style=static
+bash scripts/firebase-emulator.sh start
+export FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099 FIREBASE_PROJECT_ID=demo-playquid
+node scripts/dist/bench/bench.js

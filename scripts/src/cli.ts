@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+import { Command } from 'commander';
+import { makeAdmin } from './commands/make-admin';
+import { migrate } from './commands/migrate';
+import { rebuild, verify } from './commands/rebuild';
+import { seed } from './commands/seed';
+import { sendCallback } from './commands/send-callback';
+
+const program = new Command('playquid').description('PlayQuid operations: node scripts/dist/cli.js <command>');
+
+program.command('migrate').description('create the event store table and migrate the read model').action(migrate);
+
+program
+  .command('make-admin')
+  .argument('<uidOrEmail>', 'member uid or email')
+  .description('grant the ADMIN role (as an event)')
+  .action(async (who: string) => void (await makeAdmin(who)));
+
+program
+  .command('send-callback')
+  .description('send a correctly signed BitLabs callback to the running API')
+  .requiredOption('--uid <uid>', 'member uid')
+  .requiredOption('--amount <pounds>', 'user reward in pounds, e.g. 1.25 (negative for a reversal)')
+  .option('--tx <id>', 'transaction id (default: a fresh one)')
+  .option('--state <state>', 'COMPLETED | PENDING | RECONCILED | NONE', 'COMPLETED')
+  .option('--ref <tx>', 'original transaction of a reversal')
+  .option('--offer-id <id>')
+  .option('--offer-name <name>')
+  .option('--task-name <name>')
+  .action(async (o) => {
+    const result = await sendCallback({ uid: o.uid, amount: o.amount, tx: o.tx, state: o.state, ref: o.ref, offerId: o.offerId, offerName: o.offerName, taskName: o.taskName });
+    console.log(`${result.status} ${JSON.stringify(result.body)}`);
+    if (result.status !== 200) process.exitCode = 1;
+  });
+
+program.command('seed').description('demo accounts and earnings through the real API (idempotent)').action(seed);
+
+program
+  .command('rebuild')
+  .argument('<projection>', 'a projection name or all')
+  .description('replay the event log from position 0 into the read tables')
+  .action(async (name: string) => console.log(`rebuilt from ${await rebuild(name)} events`));
+
+program
+  .command('verify')
+  .description('rebuild into a scratch schema and diff against the live read tables')
+  .action(async () => {
+    const differences = await verify();
+    for (const d of differences) console.log(d);
+    console.log(differences.length ? `verify: ${differences.length} difference(s)` : 'verify: read model matches the event log');
+    if (differences.length) process.exitCode = 1;
+  });
+
+program.parseAsync().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
