@@ -1,0 +1,101 @@
+import { API_TIMEOUT_MS, type ApiEnvelope } from '@playquid/contracts';
+
+const TIMEOUT_MESSAGE = 'The request timed out. Please try again.';
+
+/** An API failure. `detail` is the text the server gave (its `detail`, else its `message`), if any. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    /** HTTP status; 0 when no response arrived in time. */
+    readonly status: number,
+    readonly detail?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The part of a Firebase user the client needs: a way to get an ID token. */
+export interface TokenSource {
+  getIdToken(forceRefresh?: boolean): Promise<string>;
+}
+
+export interface ApiClientOptions {
+  /** The signed-in identity user, or null for a visitor. */
+  currentUser: () => TokenSource | null;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Cancels the request (TanStack Query passes one to every query function). */
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  request<T>(path: string, options?: RequestOptions): Promise<ApiEnvelope<T>>;
+  get<T>(path: string, signal?: AbortSignal): Promise<ApiEnvelope<T>>;
+  post<T>(path: string, body?: unknown): Promise<ApiEnvelope<T>>;
+  put<T>(path: string, body?: unknown): Promise<ApiEnvelope<T>>;
+}
+
+type ErrorBody = Partial<ApiEnvelope<unknown>> & { detail?: unknown };
+
+const textOf = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
+
+/**
+ * fetch-based client of our own API (spec 7): same origin, 30 s timeout, a freshly fetched bearer
+ * token on every request, one retry with a refreshed token after a 401, `{success, message, data}`
+ * envelopes, and errors that carry the server's `detail` (or `message`).
+ */
+export function createApiClient({
+  currentUser,
+  fetch: doFetch = globalThis.fetch.bind(globalThis),
+  timeoutMs = API_TIMEOUT_MS,
+}: ApiClientOptions): ApiClient {
+  async function send(path: string, options: RequestOptions): Promise<Response> {
+    const headers = new Headers({ accept: 'application/json' });
+    if (options.body !== undefined) headers.set('content-type', 'application/json');
+    const user = currentUser();
+    // Forced refresh on every request (spec 9), so a new role or verification is never stale.
+    if (user) headers.set('authorization', `Bearer ${await user.getIdToken(true)}`);
+
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new DOMException('Request timed out', 'TimeoutError')), timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+    try {
+      return await doFetch(path, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal,
+      });
+    } catch (error) {
+      if (timeout.signal.aborted) throw new ApiError(TIMEOUT_MESSAGE, 0, TIMEOUT_MESSAGE);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+    let response = await send(path, options);
+    // The token may have been revoked or rotated between fetching and sending it: one more try.
+    if (response.status === 401 && currentUser()) response = await send(path, options);
+    const body = (await response.json().catch(() => null)) as ErrorBody | null;
+    if (!response.ok || !body || body.success === false) {
+      const serverText = textOf(body?.detail) ?? textOf(body?.message);
+      throw new ApiError(serverText ?? `Request failed (${response.status})`, response.status, serverText);
+    }
+    return body as ApiEnvelope<T>;
+  }
+
+  return {
+    request,
+    get: (path, signal) => request(path, { signal }),
+    post: (path, body) => request(path, { method: 'POST', body }),
+    put: (path, body) => request(path, { method: 'PUT', body }),
+  };
+}

@@ -1,0 +1,7 @@
+import { createApiClient } from './api-client';
+import { firebaseAuth } from './firebase';
+
+export { ApiError } from './api-client';
+
+/** The app's API client, authenticated as the Firebase user currently signed in. */
+export const api = createApiClient({ currentUser: () => firebaseAuth.currentUser });

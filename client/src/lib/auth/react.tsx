@@ -1,0 +1,21 @@
+import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import type { AuthSession, AuthState } from './session';
+
+const SessionContext = createContext<AuthSession | null>(null);
+
+export function AuthProvider({ session, children }: { session: AuthSession; children: ReactNode }) {
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+/** The session itself, for its actions (signIn, signOut, ...). */
+export function useAuthSession(): AuthSession {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useAuthSession outside AuthProvider');
+  return session;
+}
+
+/** The current auth state; components re-render when it changes. */
+export function useAuth(): AuthState {
+  const session = useAuthSession();
+  return useSyncExternalStore(session.subscribe, session.getState);
+}

@@ -1,0 +1,65 @@
+import '@fontsource-variable/bricolage-grotesque';
+import '@fontsource-variable/inter';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { api, ApiError } from './lib/api';
+import { AuthProvider } from './lib/auth/react';
+import { AuthSession, type AuthState } from './lib/auth/session';
+import { firebaseAuth } from './lib/firebase';
+import { routeTree } from './routeTree.gen';
+import { PageSpinner } from './routes/-components/Feedback';
+import './styles.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 10_000,
+      // A refused or missing resource will not change by asking again; a network blip may.
+      retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+    },
+  },
+});
+
+const session = new AuthSession({ auth: firebaseAuth, api });
+session.start();
+
+const router = createRouter({
+  routeTree,
+  context: { auth: session, queryClient },
+  defaultPreload: 'intent',
+  // TanStack Query decides freshness: the router always lets loaders ask it.
+  defaultPreloadStaleTime: 0,
+  defaultPendingComponent: () => <PageSpinner />,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+// Guards run in beforeLoad: re-run them whenever who is signed in, or what they may see, changes.
+const accessKey = (state: AuthState) => [state.status, state.user?.uid, state.isVerified, state.isAdmin].join('|');
+let lastAccess = accessKey(session.state);
+session.subscribe(() => {
+  const next = accessKey(session.state);
+  if (next === lastAccess) return;
+  lastAccess = next;
+  void router.invalidate().then(() => {
+    // Nothing of the previous member stays in memory once they have signed out.
+    if (session.state.status === 'signed-out') queryClient.clear();
+  });
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider session={session}>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,33 @@
+import { useInView, useReducedMotion } from 'motion/react';
+import { useEffect, useRef, useState } from 'react';
+
+const DURATION_MS = 2_000;
+const easeOut = (t: number) => 1 - (1 - t) ** 3;
+
+/** A number counting up from 0 over 2 s once it scrolls into view (spec 9, count-up 2000 ms). */
+export function CountUp({ value, format, delayMs = 0 }: { value: number; format: (value: number) => string; delayMs?: number }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const inView = useInView(ref, { once: true, amount: 0.5 });
+  const reduceMotion = useReducedMotion();
+  const [progress, setProgress] = useState(0);
+
+  useEffect(() => {
+    if (!inView) return;
+    if (reduceMotion) return setProgress(1);
+    let frame = 0;
+    const start = performance.now() + delayMs;
+    const tick = (now: number) => {
+      const t = Math.min(1, Math.max(0, (now - start) / DURATION_MS));
+      setProgress(easeOut(t));
+      if (t < 1) frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [inView, reduceMotion, delayMs]);
+
+  return (
+    <span ref={ref} className="tabular-nums">
+      {format(Math.round(value * progress))}
+    </span>
+  );
+}

@@ -1,0 +1,65 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Navigate, Outlet, useRouterState } from '@tanstack/react-router';
+import { domAnimation, LazyMotion } from 'motion/react';
+import { useEffect } from 'react';
+import { Toaster } from 'sonner';
+import type { AuthSession } from '../lib/auth/session';
+import { headFromMatches, pageHead, trackPageView } from '../lib/page';
+import { RouteError } from './-components/Feedback';
+import { Footer } from './-components/Footer';
+import { Navbar } from './-components/Navbar';
+
+export interface RouterContext {
+  /** Guards read `auth.state`, which is always the current one. */
+  auth: AuthSession;
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  // Guards below need to know who is signed in: wait for the first answer (the app shows nothing until then).
+  beforeLoad: async ({ context }) => {
+    await context.auth.ready();
+  },
+  head: () => pageHead(),
+  component: RootLayout,
+  // Any unknown path goes home (spec 2).
+  notFoundComponent: () => <Navigate to="/" replace />,
+  errorComponent: RouteError,
+});
+
+/** Applies the deepest route's title and description to the document; counts a page view. */
+function useDocumentHead() {
+  const title = useRouterState({ select: (state) => headFromMatches(state.matches).title });
+  const description = useRouterState({ select: (state) => headFromMatches(state.matches).description });
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  useEffect(() => {
+    if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+  }, [description]);
+  useEffect(() => trackPageView(pathname), [pathname]);
+}
+
+function RootLayout() {
+  useDocumentHead();
+  return (
+    // Motion's smaller feature bundle: components use `m.*`, and `strict` catches a stray `motion.*`.
+    <LazyMotion features={domAnimation} strict>
+      <div className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only rounded-xl bg-quid-300 px-4 py-2 font-bold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+        >
+          Skip to content
+        </a>
+        <Navbar />
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+        <Footer />
+        <Toaster theme="dark" position="top-center" richColors closeButton duration={3000} />
+      </div>
+    </LazyMotion>
+  );
+}

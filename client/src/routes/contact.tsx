@@ -1,0 +1,48 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Clock, Mail, MessageCircle } from 'lucide-react';
+import { pageHead } from '../lib/page';
+import { SUPPORT_EMAIL } from './-components/Footer';
+import { PageHeader } from './-components/PageHeader';
+import { ui } from './-components/ui';
+
+export const Route = createFileRoute('/contact')({
+  head: () => pageHead('Contact Us', 'Contact PlayQuid support by email. We reply within 24-48 hours.'),
+  component: ContactPage,
+});
+
+const CARDS = [
+  {
+    icon: Mail,
+    title: 'Email support',
+    text: (
+      <a className="font-semibold text-quid-300 hover:underline" href={`mailto:${SUPPORT_EMAIL}`}>
+        {SUPPORT_EMAIL}
+      </a>
+    ),
+  },
+  { icon: MessageCircle, title: 'Response time', text: 'We reply within 24-48 hours.' },
+  { icon: Clock, title: 'Support hours', text: 'Monday to Friday, 9:00-18:00 GMT.' },
+];
+
+function ContactPage() {
+  return (
+    <>
+      <PageHeader
+        eyebrow="Legal & Support"
+        title="Contact Us"
+        lead="Questions about an offer, a reward or a payout? Our support team is here to help."
+      />
+      <section className={`${ui.page} grid gap-4 py-12 md:grid-cols-3`}>
+        {CARDS.map(({ icon: Icon, title, text }) => (
+          <div key={title} className={`${ui.card} p-6`}>
+            <span className="grid h-11 w-11 place-items-center rounded-2xl bg-grape-500/20 text-grape-300" aria-hidden>
+              <Icon size={20} />
+            </span>
+            <h2 className="mt-4 font-display font-bold text-white">{title}</h2>
+            <p className="mt-1 text-slate-400">{text}</p>
+          </div>
+        ))}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { formatPence, WELCOME_BONUS_PENCE } from '@playquid/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useAuth } from '../lib/auth/react';
+import { rememberReferral } from '../lib/auth/referral';
+import { pageHead } from '../lib/page';
+import { balanceQuery } from '../lib/queries';
+import { EarnCallToAction } from './-components/EarnCallToAction';
+import { Hero } from './-components/landing/Hero';
+import { Benefits, BonusReminder, HowItWorks, StatsStrip } from './-components/landing/Sections';
+import { ui } from './-components/ui';
+
+export const Route = createFileRoute('/')({
+  // A referral link has the form /?ref={uid} (spec 2).
+  validateSearch: (search: Record<string, unknown>): { ref?: string } =>
+    typeof search.ref === 'string' && search.ref ? { ref: search.ref } : {},
+  head: () => pageHead(),
+  component: Landing,
+});
+
+function Landing() {
+  const auth = useAuth();
+  const { ref } = Route.useSearch();
+  const member = auth.status === 'signed-in' && auth.isVerified && auth.user !== null;
+  // The balance loads only for a signed-in member (spec 2).
+  const { data: balance } = useQuery({ ...balanceQuery(auth.user?.uid ?? ''), enabled: member });
+
+  useEffect(() => rememberReferral(ref), [ref]);
+
+  const balanceText = member ? (balance ? formatPence(balance.total_pence) : '...') : formatPence(WELCOME_BONUS_PENCE);
+  return (
+    <>
+      <Hero member={member} balanceText={balanceText} />
+      <StatsStrip />
+      <HowItWorks />
+      <Benefits />
+      {!member && (
+        <section className={`${ui.page} pb-8`}>
+          <EarnCallToAction />
+        </section>
+      )}
+      {!member && <BonusReminder />}
+    </>
+  );
+}

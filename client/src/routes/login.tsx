@@ -1,0 +1,21 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { useAuth } from '../lib/auth/react';
+import { authPageRedirect } from '../lib/guards';
+import { pageHead } from '../lib/page';
+import { AuthScreen } from './-components/AuthScreen';
+import { VerifyEmail } from './-components/VerifyEmail';
+
+export const Route = createFileRoute('/login')({
+  beforeLoad: ({ context }) => {
+    const to = authPageRedirect(context.auth.state);
+    if (to) throw redirect({ to });
+  },
+  head: () => pageHead('Login', 'Sign in to PlayQuid to play games, complete challenges and follow your earnings.'),
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const auth = useAuth();
+  if (auth.status === 'signed-in' && !auth.isVerified) return <VerifyEmail />;
+  return <AuthScreen mode="login" />;
+}
