@@ -1,0 +1,57 @@
+import { resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCallbackUrl, oobCodes } from '@playquid/scripts';
+import { launchChromium } from '../support/browser';
+import { uniqueEmail } from '../support/members';
+import { type Stack, startStack, TEST_SECRET } from '../support/stack';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack({ listen: true, clientDist: resolve(__dirname, '../../../client/dist') });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('a new member, in the browser', () => {
+  it('signs up, verifies the email, signs in, sees £2.00, then sees a callback credit arrive without reloading', async () => {
+    const page = await browser.newPage();
+    page.on('pageerror', (error) => console.error('page error:', error.message));
+    const email = uniqueEmail('browser');
+    const password = 'browser-pass-1';
+
+    await page.goto(`${stack.url}/signup`);
+    await page.getByTestId('signup-email').fill(email);
+    await page.getByTestId('signup-password').fill(password);
+    await page.getByTestId('signup-confirm').fill(password);
+    await page.getByTestId('signup-gender-male').check();
+    await page.getByTestId('signup-submit').click();
+    await expect
+      .poll(() => page.getByTestId('auth-message').textContent(), { timeout: 20_000 })
+      .toContain('Account created successfully! Please check your email and verify your account before signing in.');
+
+    // The Auth emulator "sent" the verification email: open its link as the member would.
+    const link = (await oobCodes()).find((code) => code.email === email && code.requestType === 'VERIFY_EMAIL');
+    expect(link).toBeDefined();
+    await page.goto(link!.oobLink);
+
+    await page.goto(`${stack.url}/login`);
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('login-password').fill(password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/dashboard$/, { timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('dashboard-available-balance').textContent(), { timeout: 20_000 }).toContain('£2.00');
+
+    const uid = (await stack.db.selectFrom('users').select('uid').where('email', '=', email).executeTakeFirstOrThrow()).uid;
+    const signed = buildCallbackUrl({ uid, amount: '1.25', tx: `o-browser-${uid}`, baseUrl: stack.url!, secret: TEST_SECRET });
+    expect((await fetch(signed)).status).toBe(200);
+
+    await expect.poll(() => page.getByTestId('dashboard-available-balance').textContent(), { timeout: 20_000 }).toContain('£3.25');
+    await page.close();
+  });
+});

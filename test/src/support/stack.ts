@@ -1,0 +1,90 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { startProjectionWorker } from '@playquid/projections';
+import { createReadDb, createTestDatabase, type DB, migrateToLatest, type TestDatabase } from '@playquid/read-db';
+import { createApp, createEventStore, type EventStore } from '@playquid/server';
+import type { Kysely } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import supertest from 'supertest';
+
+export const TEST_SECRET = 'test-bitlabs-secret';
+export const TEST_PUBLIC_BASE_URL = 'https://api.playquid.test';
+
+export interface Stack {
+  app: NestFastifyApplication;
+  http: ReturnType<typeof supertest>;
+  db: Kysely<DB>;
+  store: EventStore;
+  /** Base URL when started with listen: true. */
+  url?: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole back end in this process, on a throwaway database and its own BullMQ prefix: the API
+ * (with forwarder and callback worker) plus the projection worker, all real, nothing mocked.
+ */
+export async function startStack(options: { listen?: boolean; clientDist?: string } = {}): Promise<Stack> {
+  const database: TestDatabase = await createTestDatabase('e2e');
+  const prefix = `t${randomBytes(4).toString('hex')}`;
+  Object.assign(process.env, {
+    DATABASE_URL: database.url,
+    BULL_PREFIX: prefix,
+    BITLABS_SECRET: TEST_SECRET,
+    PUBLIC_BASE_URL: options.listen ? '' : TEST_PUBLIC_BASE_URL,
+    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+    FIREBASE_PROJECT_ID: 'demo-playquid',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    RUN_WORKERS: 'true',
+    ...(options.clientDist ? { CLIENT_DIST: options.clientDist } : {}),
+  });
+  const db = createReadDb({ connectionString: database.url, max: 5 });
+  await migrateToLatest(db);
+  const store = await createEventStore({ databaseUrl: database.url });
+
+  let url: string | undefined;
+  if (options.listen) {
+    // The public base URL must be known before the app reads its config: pick the port first.
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    url = `http://127.0.0.1:${port}`;
+    process.env.PUBLIC_BASE_URL = url;
+    process.env.PORT = String(port);
+  }
+  const app = await createApp();
+  if (options.listen) await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+  else {
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+  }
+  const worker = await startProjectionWorker({ db, connection: { host: '127.0.0.1', port: 6379, maxRetriesPerRequest: null }, prefix });
+
+  return {
+    app,
+    http: supertest(app.getHttpServer()),
+    db,
+    store,
+    url,
+    async close() {
+      await worker.close();
+      await app.close();
+      await store.close();
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}
+
+/** Polls until `check` returns a value that is not undefined (read models are eventually consistent). */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`Timed out waiting${last ? `: ${String(last)}` : ''}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
