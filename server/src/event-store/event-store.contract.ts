@@ -86,6 +86,12 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       for (let i = 1; i < all.length; i++) expect(comparePositions(all[i - 1].position, all[i].position)).toBe(-1);
     });
 
+    it('reports the newest committed event as the head of the log', async () => {
+      await store.appendToStream(unique('head'), [event(1)]);
+      const last = await store.appendToStream(unique('head'), [event(2), event(3)]);
+      expect(comparePositions(await store.readHead(), last.position)).toBe(0);
+    });
+
     it('delivers catch-up then live events to a subscriber, in order', async () => {
       const tag = unique('sub');
       await store.appendToStream(unique('sub'), [event(1, { tag })]);

@@ -83,6 +83,12 @@ export interface EventStore {
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of every stream after a position, in global order, never skipping an in-flight commit. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * The position of the newest committed event (START_POSITION for an empty log). readAll may not
+   * reach it at once (an older transaction can still hold it back), but it will: a reader that needs
+   * "everything committed so far" reads until it has passed this position.
+   */
+  readHead(): Promise<GlobalPosition>;
   /** Catch-up then live delivery of the global log after a position. */
   subscribeToAll(options: SubscribeOptions): Subscription;
   close(): Promise<void>;

@@ -12,7 +12,7 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
-import { comparePositions, type GlobalPosition } from '@playquid/contracts';
+import { comparePositions, type GlobalPosition, START_POSITION } from '@playquid/contracts';
 import { randomUUID } from 'node:crypto';
 import {
   type AppendResult,
@@ -126,6 +126,15 @@ export class EventStoreDbEventStore implements EventStore {
       if (out.length >= maxCount) break;
     }
     return out;
+  }
+
+  async readHead(): Promise<GlobalPosition> {
+    // readAll takes no filter: walk back past system events to the newest event of ours.
+    for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: END })) {
+      const event = this.userEvent(resolved);
+      if (event) return event.position;
+    }
+    return START_POSITION;
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {

@@ -108,7 +108,12 @@ describe('PostgresEventStore global order under concurrent appends', () => {
       const naiveAfter = await raw.query('select event_id from events where sequence > $1', [naiveCheckpoint]);
       expect(naiveAfter.rows.map((r) => r.event_id)).not.toContain(lateId); // skipped for ever
 
-      const after = await store.readAll({ maxCount: 10_000 });
+      // Readable once every older transaction in the cluster has ended (other test files run too).
+      let after = await store.readAll({ maxCount: 10_000 });
+      for (let tries = 0; tries < 500 && !after.some((e) => e.id === lateId); tries++) {
+        await new Promise((r) => setTimeout(r, 20));
+        after = await store.readAll({ maxCount: 10_000 });
+      }
       const types = after.filter((e) => e.id === lateId || e.position.prepare === early.position.prepare).map((e) => e.type);
       expect(types).toEqual(['Late', 'Early']); // both seen, the late commit first (it began first)
     } finally {

@@ -189,6 +189,15 @@ export class PostgresEventStore implements EventStore {
     return result.rows.map(toRecorded);
   }
 
+  async readHead(): Promise<GlobalPosition> {
+    // No xmin filter: the plain snapshot sees exactly the committed events.
+    const result = await this.pool.query<{ transaction_id: string; sequence: string }>(
+      'select transaction_id, sequence from events order by transaction_id desc, sequence desc limit 1',
+    );
+    const row = result.rows[0];
+    return row ? { commit: BigInt(row.transaction_id), prepare: BigInt(row.sequence) } : START_POSITION;
+  }
+
   /**
    * Catch-up, then live: appends made through this store wake the follower at once; appends from
    * other processes are found by a short poll. An event only becomes readable once every older
