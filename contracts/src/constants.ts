@@ -1,4 +1,4 @@
-import type { Pence } from './money';
+import { type Pence, penceToDecimal } from './money';
 
 /** Business constants from spec section 9. One source for server checks, screens and texts. */
 export const PRODUCT_NAME = 'PlayQuid';
@@ -59,3 +59,11 @@ export const LIMITS = {
   featuredOffersDashboardShown: 4,
   callbackActivityHours: 24,
 } as const;
+
+/** BitLabs pending earnings usually clear within this many days; the statement shows the estimate. */
+export const PENDING_EXPECTED_CLEAR_DAYS = 30;
+/** Member payout messages (spec section 8). */
+export const PAYOUT_REQUESTED_MESSAGE =
+  'Payout request submitted successfully! You will receive an email with your reward options once approved.';
+export const PAYOUT_CANCEL_DEFAULT_REASON = 'Cancelled by admin';
+export const minimumPayoutMessage = (minPence: Pence) => `Minimum payout amount is £${penceToDecimal(minPence)}`;

@@ -91,7 +91,76 @@ export type EarningReversed = DomainEvent<
     reversedAt: string;
   }
 >;
-export type WalletEvent = WelcomeBonusGranted | EarningCredited | EarningApproved | EarningReversed;
+/** £1.50 to the referrer when a friend who joined through their link completes a first offer. */
+export type ReferralRewardGranted = DomainEvent<
+  'ReferralRewardGranted',
+  { uid: string; friendUid: string; earningId: string; amountPence: Pence; grantedAt: string }
+>;
+
+// Payouts live on the wallet stream: a request reserves the whole available balance, so the rule
+// "never pay out more than is available" is decided against one stream with an expected revision.
+export type PayoutStatus = 'pending' | 'approved' | 'completed' | 'rejected' | 'cancelled';
+export type PayoutMethod = 'tremendous_reward';
+
+export type PayoutRequested = DomainEvent<
+  'PayoutRequested',
+  {
+    uid: string;
+    payoutId: string;
+    amountPence: Pence;
+    method: PayoutMethod;
+    deliveryMethod: 'email';
+    /** Where the reward email goes: the member's sign-in email at the time of the request. */
+    email: string;
+    /** The approved earnings this payout settles (they show payout_id from now on). */
+    earningIds: string[];
+    requestedAt: string;
+  }
+>;
+export type PayoutApproved = DomainEvent<
+  'PayoutApproved',
+  { uid: string; payoutId: string; approvedBy: string; notes: string | null; approvedAt: string }
+>;
+/** Refused by an admin: the reserve goes back to the available balance. */
+export type PayoutRejected = DomainEvent<
+  'PayoutRejected',
+  { uid: string; payoutId: string; reason: string; rejectedBy: string; rejectedAt: string }
+>;
+/** Paid: the reserved money has left; its earnings become paid. */
+export type PayoutProcessed = DomainEvent<
+  'PayoutProcessed',
+  { uid: string; payoutId: string; transactionReference: string; notes: string; processedBy: string; processedAt: string }
+>;
+/** Withdrawn by the member (while pending) or an admin: the reserve goes back to available. */
+export type PayoutCancelled = DomainEvent<
+  'PayoutCancelled',
+  { uid: string; payoutId: string; reason: string; cancelledBy: string; byAdmin: boolean; cancelledAt: string }
+>;
+/** The reward order was placed with Tremendous (external_id = payoutId). */
+export type PayoutRewardOrdered = DomainEvent<
+  'PayoutRewardOrdered',
+  { uid: string; payoutId: string; orderId: string; rewardId: string | null; orderStatus: string; orderedAt: string }
+>;
+export type PayoutRewardOrderFailed = DomainEvent<
+  'PayoutRewardOrderFailed',
+  { uid: string; payoutId: string; error: string; failedAt: string }
+>;
+/** A delivery webhook from Tremendous, once per webhook uuid. */
+export type PayoutRewardDeliveryRecorded = DomainEvent<
+  'PayoutRewardDeliveryRecorded',
+  { uid: string; payoutId: string; webhookUuid: string; outcome: 'sent' | 'failed'; detail: string | null; recordedAt: string }
+>;
+export type PayoutEvent =
+  | PayoutRequested
+  | PayoutApproved
+  | PayoutRejected
+  | PayoutProcessed
+  | PayoutCancelled
+  | PayoutRewardOrdered
+  | PayoutRewardOrderFailed
+  | PayoutRewardDeliveryRecorded;
+
+export type WalletEvent = WelcomeBonusGranted | EarningCredited | EarningApproved | EarningReversed | ReferralRewardGranted | PayoutEvent;
 
 // ---------------------------------------------------------------- callbacks (BitLabs)
 export type OfferState = 'NONE' | 'COMPLETED' | 'PENDING' | 'RECONCILED';

@@ -4,3 +4,4 @@ export * from './events';
 export * from './money';
 export * from './positions';
 export * from './queues';
+export * from './wallet-api';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadDb } from './db';
-import { migrateAllDown, migrateToLatest } from './migrator';
+import { migrateAllDown, migrateDown, migrateToLatest } from './migrator';
 import { createTestDatabase, type TestDatabase } from './testing';
 
 let database: TestDatabase;
@@ -24,11 +24,18 @@ const tables = async () =>
 describe('read-model migrations', () => {
   it('go up, all the way down, and up again', async () => {
     await migrateToLatest(db);
-    expect(await tables()).toEqual(['balances', 'callbacks', 'earnings', 'projection_checkpoints', 'users']);
+    expect(await tables()).toEqual(['balances', 'callbacks', 'earnings', 'payouts', 'projection_checkpoints', 'users']);
     await migrateAllDown(db);
     expect(await tables()).toEqual([]);
     await migrateToLatest(db);
+    expect(await tables()).toEqual(['balances', 'callbacks', 'earnings', 'payouts', 'projection_checkpoints', 'users']);
+  });
+
+  it('step down one migration at a time (payouts first)', async () => {
+    await migrateToLatest(db);
+    await migrateDown(db);
     expect(await tables()).toEqual(['balances', 'callbacks', 'earnings', 'projection_checkpoints', 'users']);
+    await migrateToLatest(db);
   });
 
   it('return bigint pence as numbers', async () => {

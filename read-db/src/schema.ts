@@ -29,6 +29,8 @@ export interface BalancesTable {
   total_transactions: number;
   pending_transactions: number;
   completed_offers: number;
+  reserved_pence: ColumnType<number, number | undefined, number>;
+  paid_out_pence: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
 }
 
@@ -38,6 +40,8 @@ export interface EarningsTable {
   amount_pence: number;
   status: string;
   is_bonus: boolean;
+  /** offer, bonus or referral */
+  kind: ColumnType<string, string | undefined, string>;
   callback_id: string | null;
   transaction_id: string | null;
   offer_id: string | null;
@@ -74,6 +78,33 @@ export interface CallbacksTable {
   created_at: Timestamp;
 }
 
+export interface PayoutsTable {
+  id: string;
+  uid: string;
+  amount_pence: number;
+  /** pending, approved, completed, rejected, cancelled */
+  status: string;
+  method: string;
+  delivery_method: string;
+  email: string;
+  earning_count: number;
+  /** The bank/processor reference an admin records when marking it paid. */
+  transaction_reference: string | null;
+  notes: string | null;
+  /** Why it was rejected or cancelled. */
+  reason: string | null;
+  decided_by: string | null;
+  /** not_ordered, ordered, order_failed, sent, failed */
+  reward_status: ColumnType<string, string | undefined, string>;
+  reward_order_id: string | null;
+  reward_id: string | null;
+  reward_detail: string | null;
+  requested_at: Timestamp;
+  approved_at: Timestamp | null;
+  processed_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
 export interface ProjectionCheckpointsTable {
   projection: string;
   commit_position: string;
@@ -86,6 +117,7 @@ export interface DB {
   balances: BalancesTable;
   earnings: EarningsTable;
   callbacks: CallbacksTable;
+  payouts: PayoutsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
 }
 
@@ -97,3 +129,4 @@ export type NewEarningRow = Insertable<EarningsTable>;
 export type EarningUpdate = Updateable<EarningsTable>;
 export type CallbackRow = Selectable<CallbacksTable>;
 export type NewCallbackRow = Insertable<CallbacksTable>;
+export type PayoutRow = Selectable<PayoutsTable>;

@@ -1,9 +1,21 @@
-import { type CallbackReceived, WELCOME_BONUS_PENCE, type WalletEvent } from '@playquid/contracts';
-import { type Decider, DomainError } from './decider';
+import { type CallbackReceived, type PayoutStatus, REFERRAL_REWARD_PENCE, WELCOME_BONUS_PENCE, type WalletEvent } from '@playquid/contracts';
+import { type Decider } from './decider';
+import { decideCallback } from './wallet-earnings';
+import { decidePayout, type PayoutCommand } from './wallet-payouts';
 
-interface WalletEarning {
+export interface WalletEarning {
   amountPence: number;
-  status: 'pending' | 'approved' | 'reversed';
+  status: 'pending' | 'approved' | 'reversed' | 'paid';
+  kind: 'offer' | 'bonus' | 'referral';
+  /** The open or completed payout that settles this earning. */
+  payoutId: string | null;
+}
+
+export interface WalletPayout {
+  amountPence: number;
+  status: PayoutStatus;
+  earningIds: string[];
+  rewardOrderId: string | null;
 }
 
 export interface WalletState {
@@ -13,15 +25,34 @@ export interface WalletState {
   earningByTransaction: Record<string, string>;
   /** Callbacks already applied, so a re-run of processing never books twice. */
   handledCallbacks: Record<string, true>;
+  /** Friends whose first offer already earned this member the referral reward. */
+  rewardedFriends: Record<string, true>;
+  payouts: Record<string, WalletPayout>;
+  /** Tremendous webhook uuids already recorded. */
+  deliveryWebhooks: Record<string, true>;
+  /** May go below zero after a reversal of money already paid out. */
   availablePence: number;
   pendingPence: number;
+  /** Held by payouts that are requested or approved. */
+  reservedPence: number;
+  paidOutPence: number;
+  /** Offer earnings that are approved or paid (referral rule: "completes a first offer"). */
+  completedOffers: number;
 }
 
 export type WalletCommand =
   | { type: 'GrantWelcomeBonus'; uid: string; earningId: string; now: string }
-  | { type: 'ApplyCallback'; uid: string; callback: CallbackReceived['data']; earningId: string; now: string };
+  | { type: 'GrantReferralReward'; uid: string; friendUid: string; earningId: string; now: string }
+  | { type: 'ApplyCallback'; uid: string; callback: CallbackReceived['data']; earningId: string; now: string }
+  | PayoutCommand;
 
-const isReversal = (callback: CallbackReceived['data']) => callback.state === 'RECONCILED' || callback.rewardPence < 0;
+function releasePayout(state: WalletState, payoutId: string, status: 'rejected' | 'cancelled'): void {
+  const payout = state.payouts[payoutId];
+  payout.status = status;
+  state.reservedPence -= payout.amountPence;
+  state.availablePence += payout.amountPence;
+  for (const id of payout.earningIds) state.earnings[id].payoutId = null;
+}
 
 export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
   initialState: () => ({
@@ -29,24 +60,37 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
     earnings: {},
     earningByTransaction: {},
     handledCallbacks: {},
+    rewardedFriends: {},
+    payouts: {},
+    deliveryWebhooks: {},
     availablePence: 0,
     pendingPence: 0,
+    reservedPence: 0,
+    paidOutPence: 0,
+    completedOffers: 0,
   }),
 
   evolve(state, event) {
     switch (event.type) {
       case 'WelcomeBonusGranted':
         state.welcomeBonusGranted = true;
-        state.earnings[event.data.earningId] = { amountPence: event.data.amountPence, status: 'approved' };
+        state.earnings[event.data.earningId] = { amountPence: event.data.amountPence, status: 'approved', kind: 'bonus', payoutId: null };
+        state.availablePence += event.data.amountPence;
+        return state;
+      case 'ReferralRewardGranted':
+        state.rewardedFriends[event.data.friendUid] = true;
+        state.earnings[event.data.earningId] = { amountPence: event.data.amountPence, status: 'approved', kind: 'referral', payoutId: null };
         state.availablePence += event.data.amountPence;
         return state;
       case 'EarningCredited': {
         const { earningId, amountPence, status, transactionId, callbackId } = event.data;
-        state.earnings[earningId] = { amountPence, status };
+        state.earnings[earningId] = { amountPence, status, kind: 'offer', payoutId: null };
         state.earningByTransaction[transactionId] = earningId;
         state.handledCallbacks[callbackId] = true;
-        if (status === 'approved') state.availablePence += amountPence;
-        else state.pendingPence += amountPence;
+        if (status === 'approved') {
+          state.availablePence += amountPence;
+          state.completedOffers += 1;
+        } else state.pendingPence += amountPence;
         return state;
       }
       case 'EarningApproved': {
@@ -55,16 +99,52 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
         state.handledCallbacks[event.data.callbackId] = true;
         state.availablePence += earning.amountPence;
         state.pendingPence -= earning.amountPence;
+        state.completedOffers += 1;
         return state;
       }
       case 'EarningReversed': {
         const { earningId, amountPence, fromStatus, callbackId } = event.data;
-        state.earnings[earningId].status = 'reversed';
+        const earning = state.earnings[earningId];
+        if (earning.kind === 'offer' && earning.status !== 'pending') state.completedOffers -= 1;
+        earning.status = 'reversed';
         state.handledCallbacks[callbackId] = true;
         if (fromStatus === 'approved') state.availablePence -= amountPence;
         else state.pendingPence -= amountPence;
         return state;
       }
+      case 'PayoutRequested': {
+        const { payoutId, amountPence, earningIds } = event.data;
+        state.payouts[payoutId] = { amountPence, status: 'pending', earningIds, rewardOrderId: null };
+        for (const id of earningIds) state.earnings[id].payoutId = payoutId;
+        state.availablePence -= amountPence;
+        state.reservedPence += amountPence;
+        return state;
+      }
+      case 'PayoutApproved':
+        state.payouts[event.data.payoutId].status = 'approved';
+        return state;
+      case 'PayoutRejected':
+        releasePayout(state, event.data.payoutId, 'rejected');
+        return state;
+      case 'PayoutCancelled':
+        releasePayout(state, event.data.payoutId, 'cancelled');
+        return state;
+      case 'PayoutProcessed': {
+        const payout = state.payouts[event.data.payoutId];
+        payout.status = 'completed';
+        state.reservedPence -= payout.amountPence;
+        state.paidOutPence += payout.amountPence;
+        for (const id of payout.earningIds) if (state.earnings[id].status === 'approved') state.earnings[id].status = 'paid';
+        return state;
+      }
+      case 'PayoutRewardOrdered':
+        state.payouts[event.data.payoutId].rewardOrderId = event.data.orderId;
+        return state;
+      case 'PayoutRewardOrderFailed':
+        return state;
+      case 'PayoutRewardDeliveryRecorded':
+        state.deliveryWebhooks[event.data.webhookUuid] = true;
+        return state;
     }
   },
 
@@ -78,8 +158,31 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
             data: { uid: command.uid, earningId: command.earningId, amountPence: WELCOME_BONUS_PENCE, grantedAt: command.now },
           },
         ];
+      case 'GrantReferralReward':
+        if (state.rewardedFriends[command.friendUid] || command.friendUid === command.uid) return [];
+        return [
+          {
+            type: 'ReferralRewardGranted',
+            data: {
+              uid: command.uid,
+              friendUid: command.friendUid,
+              earningId: command.earningId,
+              amountPence: REFERRAL_REWARD_PENCE,
+              grantedAt: command.now,
+            },
+          },
+        ];
       case 'ApplyCallback':
         return decideCallback(command, state);
+      case 'RequestPayout':
+      case 'ApprovePayout':
+      case 'RejectPayout':
+      case 'ProcessPayout':
+      case 'CancelPayout':
+      case 'RecordRewardOrder':
+      case 'RecordRewardOrderFailure':
+      case 'RecordRewardDelivery':
+        return decidePayout(command, state);
       default: {
         const exhaustive: never = command;
         throw new Error(`Unknown command ${JSON.stringify(exhaustive)}`);
@@ -87,61 +190,3 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
     }
   },
 };
-
-function decideCallback(command: Extract<WalletCommand, { type: 'ApplyCallback' }>, state: WalletState): WalletEvent[] {
-  const { callback, uid, now } = command;
-  if (state.handledCallbacks[callback.callbackId]) return [];
-
-  if (isReversal(callback)) {
-    // Default mode: a new tx ("or…") whose ref names the original; stateful mode: the same tx again.
-    const originalTx = callback.ref ?? callback.transactionId;
-    const earningId = state.earningByTransaction[originalTx];
-    if (!earningId) throw new DomainError(`No earlier credit for transaction ${originalTx} to reverse`, 'not_found');
-    const earning = state.earnings[earningId];
-    if (earning.status === 'reversed') return [];
-    return [
-      {
-        type: 'EarningReversed',
-        data: {
-          uid,
-          earningId,
-          callbackId: callback.callbackId,
-          amountPence: earning.amountPence,
-          fromStatus: earning.status,
-          reason: `Reversed by BitLabs (transaction ${callback.transactionId})`,
-          reversedAt: now,
-        },
-      },
-    ];
-  }
-
-  if (callback.rewardPence <= 0) throw new DomainError(`Reward must be positive, got ${callback.userRewardRaw}`);
-  const existingId = state.earningByTransaction[callback.transactionId];
-  if (existingId) {
-    const existing = state.earnings[existingId];
-    // Stateful mode: PENDING first, then COMPLETED for the same tx releases the money.
-    if (existing.status === 'pending' && callback.state !== 'PENDING') {
-      return [{ type: 'EarningApproved', data: { uid, earningId: existingId, callbackId: callback.callbackId, approvedAt: now } }];
-    }
-    return [];
-  }
-  return [
-    {
-      type: 'EarningCredited',
-      data: {
-        uid,
-        earningId: command.earningId,
-        callbackId: callback.callbackId,
-        transactionId: callback.transactionId,
-        offerId: callback.offerId,
-        offerName: callback.offerName,
-        taskId: callback.taskId,
-        taskName: callback.taskName,
-        amountPence: callback.rewardPence,
-        rawUsd: callback.rawUsd,
-        status: callback.state === 'PENDING' ? 'pending' : 'approved',
-        creditedAt: now,
-      },
-    },
-  ];
-}
