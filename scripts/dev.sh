@@ -2,10 +2,10 @@
 # npm start: the whole PlayQuid stack on this machine, in the background.
 #
 #   bash scripts/dev.sh          # services, deps, build, migrate, emulator, API + worker, seed
-#   bash scripts/dev.sh stop     # stops the API, the worker and the emulator this script started
+#   bash scripts/dev.sh stop     # stops the API, the worker, the Tremendous stand-in and the emulator this script started
 #   bash scripts/dev.sh status
 #
-# Logs: .data/logs/{server,worker,firebase-emulator,seed}.log; pid files: .data/*.pid.
+# Logs: .data/logs/{server,worker,tremendous,firebase-emulator,seed}.log; pid files: .data/*.pid.
 # Any variable below can be overridden from the environment.
 set -euo pipefail
 
@@ -25,6 +25,18 @@ export PORT="${PORT:-3000}"
 export HOST="${HOST:-127.0.0.1}"
 export PUBLIC_BASE_URL="${PUBLIC_BASE_URL:-http://127.0.0.1:$PORT}"
 export API_URL="${API_URL:-http://127.0.0.1:$PORT}"
+# Reward orders go to the local Tremendous stand-in unless TREMENDOUS_BASE_URL points elsewhere
+# (e.g. the testflight sandbox with a real key); the stand-in posts signed delivery webhooks to the API.
+export TREMENDOUS_STANDIN_PORT="${TREMENDOUS_STANDIN_PORT:-9300}"
+if [ -z "${TREMENDOUS_BASE_URL:-}" ]; then
+  TREMENDOUS_STANDIN=true
+  export TREMENDOUS_BASE_URL="http://127.0.0.1:$TREMENDOUS_STANDIN_PORT/api/v2"
+else
+  TREMENDOUS_STANDIN=false
+fi
+export TREMENDOUS_API_KEY="${TREMENDOUS_API_KEY:-dev-tremendous-key}"
+export TREMENDOUS_WEBHOOK_SECRET="${TREMENDOUS_WEBHOOK_SECRET:-dev-tremendous-webhook-secret}"
+STANDIN_ENTRY=server/dist/rewards/standin-main.js
 export NX_TUI=false NX_DAEMON=false
 # the dev emulator keeps its accounts in .data/firebase-emulator across restarts (uids stay stable)
 export FIREBASE_EMULATOR_DATA="${FIREBASE_EMULATOR_DATA:-$DATA/firebase-emulator}"
@@ -73,6 +85,7 @@ healthy() { curl -sf -m 3 -o /dev/null "$HEALTH_URL"; }
 stop_all() {
   stop_bg server server/dist/main.js
   stop_bg worker projections/dist/worker.js
+  stop_bg tremendous "$STANDIN_ENTRY"
   bash scripts/firebase-emulator.sh stop
 }
 
@@ -80,6 +93,7 @@ status() {
   local pid
   if pid=$(pid_of server server/dist/main.js); then echo "server: running (pid $pid) $APP_URL"; else echo "server: stopped"; fi
   if pid=$(pid_of worker projections/dist/worker.js); then echo "worker: running (pid $pid)"; else echo "worker: stopped"; fi
+  if pid=$(pid_of tremendous "$STANDIN_ENTRY"); then echo "tremendous stand-in: running (pid $pid) $TREMENDOUS_BASE_URL"; else echo "tremendous stand-in: stopped"; fi
   echo "firebase emulator: $(bash scripts/firebase-emulator.sh status || true)"
   if healthy; then echo "health: $HEALTH_URL ok"; else echo "health: $HEALTH_URL not answering"; fi
 }
@@ -107,6 +121,24 @@ create_database() {
     say "creating database $db"
     psql "$admin" -w -q -c "create database \"$db\"" >/dev/null
   fi
+}
+
+start_standin() {
+  [ "$TREMENDOUS_STANDIN" = true ] || return 0
+  local health="http://127.0.0.1:$TREMENDOUS_STANDIN_PORT/_standin/health" deadline=$((SECONDS + 10))
+  if curl -sf -m 2 -o /dev/null "$health"; then
+    die "something already answers on port $TREMENDOUS_STANDIN_PORT (not started by this script); stop it or set TREMENDOUS_STANDIN_PORT"
+  fi
+  say "starting the Tremendous stand-in ($TREMENDOUS_BASE_URL)"
+  start_bg tremendous "$STANDIN_ENTRY"
+  until curl -sf -m 2 -o /dev/null "$health"; do
+    if ! pid_of tremendous "$STANDIN_ENTRY" >/dev/null || [ "$SECONDS" -ge "$deadline" ]; then
+      say "the Tremendous stand-in did not come up; last lines of $LOGS/tremendous.log:"
+      tail -n 20 "$LOGS/tremendous.log" >&2 || true
+      exit 1
+    fi
+    sleep 0.2
+  done
 }
 
 wait_healthy() {
@@ -142,6 +174,8 @@ start_all() {
   # restart what an earlier run started, so the fresh build is what runs
   stop_bg server server/dist/main.js
   stop_bg worker projections/dist/worker.js
+  stop_bg tremendous "$STANDIN_ENTRY"
+  start_standin
   if healthy; then
     die "something else already answers on $APP_URL (not started by this script); stop it or set PORT"
   fi
@@ -160,6 +194,7 @@ PlayQuid is running (ready in $((SECONDS - started))s):
   API docs         $APP_URL/api/docs
   Health           $HEALTH_URL
   Auth emulator    http://$FIREBASE_AUTH_EMULATOR_HOST (project $FIREBASE_PROJECT_ID)
+  Tremendous       $TREMENDOUS_BASE_URL$([ "$TREMENDOUS_STANDIN" = true ] && echo " (local stand-in)")
   Logs             $LOGS/
   Demo logins      printed by the seed above (also in $LOGS/seed.log)
   Stop             npm start -- stop   (or: bash scripts/dev.sh stop)

@@ -18,6 +18,7 @@ export const streams = {
   wallet: (uid: string) => `wallet-${uid}`,
   callback: (transactionId: string) => `callback-${transactionId}`,
   rejectedCallback: (callbackId: string) => `callbackrejected-${callbackId}`,
+  /** The one stream the featured rule (at most FEATURED_OFFERS_MAX) is decided on. */
 } as const;
 
 // ---------------------------------------------------------------- users
@@ -124,17 +125,25 @@ export type PayoutApproved = DomainEvent<
 /** Refused by an admin: the reserve goes back to the available balance. */
 export type PayoutRejected = DomainEvent<
   'PayoutRejected',
-  { uid: string; payoutId: string; reason: string; rejectedBy: string; rejectedAt: string }
+  { uid: string; payoutId: string; amountPence: Pence; reason: string; rejectedBy: string; rejectedAt: string }
 >;
 /** Paid: the reserved money has left; its earnings become paid. */
 export type PayoutProcessed = DomainEvent<
   'PayoutProcessed',
-  { uid: string; payoutId: string; transactionReference: string; notes: string; processedBy: string; processedAt: string }
+  {
+    uid: string;
+    payoutId: string;
+    amountPence: Pence;
+    transactionReference: string;
+    notes: string;
+    processedBy: string;
+    processedAt: string;
+  }
 >;
 /** Withdrawn by the member (while pending) or an admin: the reserve goes back to available. */
 export type PayoutCancelled = DomainEvent<
   'PayoutCancelled',
-  { uid: string; payoutId: string; reason: string; cancelledBy: string; byAdmin: boolean; cancelledAt: string }
+  { uid: string; payoutId: string; amountPence: Pence; reason: string; cancelledBy: string; byAdmin: boolean; cancelledAt: string }
 >;
 /** The reward order was placed with Tremendous (external_id = payoutId). */
 export type PayoutRewardOrdered = DomainEvent<

@@ -4,4 +4,6 @@ export * from './events';
 export * from './money';
 export * from './positions';
 export * from './queues';
+export * from './statement';
 export * from './wallet-api';
+export * from './offers-api';

@@ -4,6 +4,8 @@ export const QUEUES = {
   projections: 'projections',
   /** One job per CallbackReceived, jobId = callback id; consumed by the server's write side. */
   callbackProcessing: 'callback-processing',
+  /** One job per PayoutApproved, jobId = payout id; places the Tremendous reward order (server). */
+  rewardOrders: 'reward-orders',
 } as const;
 
 /** The forwarder's own checkpoint row in projection_checkpoints. */
@@ -13,3 +15,9 @@ export interface CallbackProcessingJob {
   transactionId: string;
   callbackId: string;
 }
+
+export interface RewardOrderJob {
+  uid: string;
+  payoutId: string;
+}
+

@@ -5,6 +5,7 @@ import { applyEvent, OutOfOrderError } from './apply-event';
 import { ALL_PROJECTIONS } from './registry';
 import { migratedTestDatabase } from './testing/database';
 import { asLog, sampleHistory } from './testing/events';
+import { outcomes, projectionNames as allProjectionNames } from './testing/outcomes';
 import { allRows } from './testing/spec';
 
 let ctx: Awaited<ReturnType<typeof migratedTestDatabase>>;
@@ -15,8 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 beforeEach(async () => {
-  for (const table of ['users', 'balances', 'earnings', 'callbacks', 'projection_checkpoints'] as const) await db.deleteFrom(table).execute();
+  for (const table of ALL_PROJECTIONS.flatMap((p) => p.tables)) await db.deleteFrom(table).execute();
+  await db.deleteFrom('projection_checkpoints').execute();
 });
+
+const projectionNames = allProjectionNames();
 
 const log = asLog(sampleHistory());
 const applyAll = async (messages = log) => {
@@ -29,9 +33,9 @@ describe('projecting the sample history', () => {
     const balances = await db.selectFrom('balances').selectAll().orderBy('uid').execute();
     expect(balances.map(({ updated_at: _, ...b }) => b)).toEqual([
       // ana: bonus 200 + credit 125 (then reversed) + 300 pending
-      { uid: 'ana', available_pence: 200, pending_pence: 300, total_earned_pence: 200, total_transactions: 3, pending_transactions: 1, completed_offers: 0 },
+      { uid: 'ana', available_pence: 200, pending_pence: 300, reserved_pence: 0, paid_out_pence: 0, total_earned_pence: 200, total_transactions: 3, pending_transactions: 1, completed_offers: 0 },
       // ben: bonus 200 + 80 pending, later approved
-      { uid: 'ben', available_pence: 280, pending_pence: 0, total_earned_pence: 280, total_transactions: 2, pending_transactions: 0, completed_offers: 1 },
+      { uid: 'ben', available_pence: 280, pending_pence: 0, reserved_pence: 0, paid_out_pence: 0, total_earned_pence: 280, total_transactions: 2, pending_transactions: 0, completed_offers: 1 },
     ]);
   });
 
@@ -72,16 +76,16 @@ describe('exactly once', () => {
   it('skips a redelivered event: no row changes, no total doubles', async () => {
     await applyAll();
     const before = await allRows(db, ALL_PROJECTIONS);
-    for (const message of log) expect(await applyEvent(db, ALL_PROJECTIONS, message)).toEqual({ users: 'skipped', wallet: 'skipped', callbacks: 'skipped' });
+    for (const message of log) expect(await applyEvent(db, ALL_PROJECTIONS, message)).toEqual(outcomes('skipped'));
     expect(await allRows(db, ALL_PROJECTIONS)).toEqual(before);
     expect(before.earnings).toHaveLength(5);
   });
 
   it('applying the same message twice in a row changes the rows once', async () => {
     await applyAll(log.slice(0, 1));
-    expect(await applyEvent(db, ALL_PROJECTIONS, log[1])).toEqual({ users: 'not-handled', wallet: 'applied', callbacks: 'not-handled' });
+    expect(await applyEvent(db, ALL_PROJECTIONS, log[1])).toEqual(outcomes('not-handled', { wallet: 'applied', statement: 'applied' }));
     const once = await allRows(db, ALL_PROJECTIONS);
-    expect(await applyEvent(db, ALL_PROJECTIONS, log[1])).toEqual({ users: 'skipped', wallet: 'skipped', callbacks: 'skipped' });
+    expect(await applyEvent(db, ALL_PROJECTIONS, log[1])).toEqual(outcomes('skipped'));
     expect(await allRows(db, ALL_PROJECTIONS)).toEqual(once);
     expect(once.balances).toMatchObject([{ uid: 'ana', available_pence: 200, total_transactions: 1 }]);
   });
@@ -89,7 +93,7 @@ describe('exactly once', () => {
   it('moves every checkpoint, also of projections that do not handle the event, so the chain stays contiguous', async () => {
     await applyAll(log.slice(0, 1)); // UserRegistered: only users handles it
     const checkpoints = await db.selectFrom('projection_checkpoints').select(['projection', 'commit_position', 'prepare_position']).orderBy('projection').execute();
-    expect(checkpoints).toEqual(['callbacks', 'users', 'wallet'].map((projection) => ({ projection, commit_position: '1', prepare_position: '1' })));
+    expect(checkpoints).toEqual(projectionNames.map((projection) => ({ projection, commit_position: '1', prepare_position: '1' })));
     // The wallet can therefore take the next event, whose previous position is the one it did not handle.
     expect(await applyEvent(db, ALL_PROJECTIONS, log[1])).toMatchObject({ wallet: 'applied' });
   });
@@ -100,7 +104,7 @@ describe('exactly once', () => {
     await expect(applyEvent(db, ALL_PROJECTIONS, log[3])).rejects.toBeInstanceOf(OutOfOrderError);
     expect(await allRows(db, ALL_PROJECTIONS)).toEqual(before);
     const checkpoints = await db.selectFrom('projection_checkpoints').select(['projection', 'prepare_position']).orderBy('projection').execute();
-    expect(checkpoints.map((c) => c.prepare_position)).toEqual(['2', '2', '2']);
+    expect(checkpoints.map((c) => c.prepare_position)).toEqual(projectionNames.map(() => '2'));
     // Once the missing event arrives, the retried one applies.
     await applyEvent(db, ALL_PROJECTIONS, log[2]);
     await applyEvent(db, ALL_PROJECTIONS, log[3]);
@@ -112,7 +116,7 @@ describe('exactly once', () => {
     const broken = { ...log[5], data: { ...(log[5].data as object), callbackId: null } };
     await expect(applyEvent(db, ALL_PROJECTIONS, broken)).rejects.toThrow();
     const checkpoints = await db.selectFrom('projection_checkpoints').select('prepare_position').execute();
-    expect(checkpoints.map((c) => c.prepare_position)).toEqual(['5', '5', '5']);
+    expect(checkpoints.map((c) => c.prepare_position)).toEqual(projectionNames.map(() => '5'));
     expect(await db.selectFrom('callbacks').selectAll().execute()).toEqual([]);
   });
 });

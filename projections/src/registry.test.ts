@@ -13,6 +13,15 @@ const EVENT_TYPES: Record<PlayQuidEventType, true> = {
   EarningCredited: true,
   EarningApproved: true,
   EarningReversed: true,
+  ReferralRewardGranted: true,
+  PayoutRequested: true,
+  PayoutApproved: true,
+  PayoutRejected: true,
+  PayoutProcessed: true,
+  PayoutCancelled: true,
+  PayoutRewardOrdered: true,
+  PayoutRewardOrderFailed: true,
+  PayoutRewardDeliveryRecorded: true,
   CallbackReceived: true,
   CallbackRejected: true,
   CallbackProcessed: true,
@@ -33,7 +42,18 @@ describe('projection registry', () => {
   });
 
   it('finds projections by name', () => {
-    expect(projectionByName('wallet')?.handles).toEqual(['WelcomeBonusGranted', 'EarningCredited', 'EarningApproved', 'EarningReversed']);
+    expect(projectionByName('wallet')?.handles).toEqual([
+      'WelcomeBonusGranted',
+      'ReferralRewardGranted',
+      'EarningCredited',
+      'EarningApproved',
+      'EarningReversed',
+      'PayoutRequested',
+      'PayoutRejected',
+      'PayoutCancelled',
+      'PayoutProcessed',
+    ]);
+    expect(projectionByName('payouts')?.tables).toEqual(['payouts']);
     expect(projectionByName('nope')).toBeUndefined();
   });
 });

@@ -15,4 +15,6 @@ export const PRIMARY_KEYS: Record<ProjectionTable, string> = {
   balances: 'uid',
   earnings: 'id',
   callbacks: 'id',
+  payouts: 'id',
+  statement_entries: 'event_id',
 };

@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator, NO_MIGRATIONS } from 'kysely';
 import * as initialReadModel from './migrations/1763830000000-InitialReadModel';
 import * as payouts from './migrations/1795400000000-Payouts';
+import * as statementEntries from './migrations/1795500000000-StatementEntries';
 
 /** Migrations are listed here (not read from disk) so the compiled package needs no file globbing. */
 const migrations: Record<string, Migration> = {
   '1763830000000-InitialReadModel': initialReadModel,
   '1795400000000-Payouts': payouts,
+  '1795500000000-StatementEntries': statementEntries,
 };
 
 export function createMigrator(db: Kysely<any>, schema?: string): Migrator {

@@ -105,6 +105,26 @@ export interface PayoutsTable {
   updated_at: Timestamp;
 }
 
+/** One change to a member's money (see contracts StatementEntry), with the balances after it. */
+export interface StatementEntriesTable {
+  event_id: string;
+  uid: string;
+  /** Revision of the event in the member's wallet stream. */
+  revision: number;
+  at: Timestamp;
+  /** a StatementEntryKind */
+  kind: string;
+  reason: string;
+  available_change_pence: number;
+  pending_change_pence: number;
+  available_balance_pence: number;
+  pending_balance_pence: number;
+  reserved_balance_pence: number;
+  earning_id: string | null;
+  payout_id: string | null;
+  expected_clear_at: Timestamp | null;
+}
+
 export interface ProjectionCheckpointsTable {
   projection: string;
   commit_position: string;
@@ -118,6 +138,7 @@ export interface DB {
   earnings: EarningsTable;
   callbacks: CallbacksTable;
   payouts: PayoutsTable;
+  statement_entries: StatementEntriesTable;
   projection_checkpoints: ProjectionCheckpointsTable;
 }
 
@@ -130,3 +151,4 @@ export type EarningUpdate = Updateable<EarningsTable>;
 export type CallbackRow = Selectable<CallbacksTable>;
 export type NewCallbackRow = Insertable<CallbacksTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
+export type StatementEntryRow = Selectable<StatementEntriesTable>;

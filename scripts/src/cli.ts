@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
+import { audit } from './commands/audit';
 import { makeAdmin } from './commands/make-admin';
 import { migrate } from './commands/migrate';
 import { rebuild, verify } from './commands/rebuild';
@@ -49,6 +50,17 @@ program
     for (const d of differences) console.log(d);
     console.log(differences.length ? `verify: ${differences.length} difference(s)` : 'verify: read model matches the event log');
     if (differences.length) process.exitCode = 1;
+  });
+
+program
+  .command('audit')
+  .description('check every hash chain, and every member balance against the fold of their wallet stream')
+  .action(async () => {
+    const report = await audit();
+    for (const problem of report.problems) console.log(problem);
+    const checked = `${report.members} member(s), ${report.streams} stream(s)`;
+    console.log(report.problems.length ? `audit: ${report.problems.length} problem(s) in ${checked}` : `audit: ledger consistent (${checked})`);
+    if (report.problems.length) process.exitCode = 1;
   });
 
 program.parseAsync().catch((error) => {

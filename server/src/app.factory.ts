@@ -19,7 +19,8 @@ export async function createApp(): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule,
     new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: 256 * 1024 }),
-    { bufferLogs: true },
+    // rawBody: webhook signatures (Tremendous) are computed over the bytes as sent, kept as req.rawBody.
+    { bufferLogs: true, rawBody: true },
   );
   app.useLogger(app.get(Logger));
   const registry = app.get(RouteRegistry);

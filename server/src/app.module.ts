@@ -14,15 +14,26 @@ import { AuthController } from './controllers/auth.controller';
 import { BitlabsController } from './controllers/bitlabs.controller';
 import { DebugController, RouteRegistry } from './controllers/debug.controller';
 import { HealthController } from './controllers/health.controller';
+import { TremendousController } from './controllers/tremendous.controller';
 import { UsersController } from './controllers/users.controller';
+import { WalletController } from './controllers/wallet.controller';
+import { AdminPayoutsController } from './controllers/admin-payouts.controller';
+import { PayoutsController } from './controllers/payouts.controller';
+import { RunPayoutHandler } from './commands/payout-commands';
+import { PayoutRepository } from './repositories/payout.repository';
+import { MemberStatsService } from './services/member-stats.service';
+import { PayoutsService } from './services/payouts.service';
 import { InfrastructureModule } from './infra/infrastructure.module';
 import { JobsModule } from './jobs/jobs.module';
 import { BalanceRepository } from './repositories/balance.repository';
+import { PayoutRewardRepository } from './repositories/payout-reward.repository';
 import { EarningRepository } from './repositories/earning.repository';
 import { UserRepository } from './repositories/user.repository';
+import { WalletRepository } from './repositories/wallet.repository';
 import { AuthService } from './services/auth.service';
-import { BalanceService } from './services/balance.service';
+import { WalletService } from './services/wallet.service';
 import { EarningsService } from './services/earnings.service';
+import { TremendousWebhookService } from './services/tremendous-webhook.service';
 
 export const COMMAND_HANDLERS = [
   RegisterMemberHandler,
@@ -32,6 +43,7 @@ export const COMMAND_HANDLERS = [
   UpdateUsernameHandler,
   ReceiveCallbackHandler,
   ProcessCallbackHandler,
+  RunPayoutHandler,
 ];
 
 @Module({
@@ -53,7 +65,7 @@ export const COMMAND_HANDLERS = [
     InfrastructureModule,
     JobsModule,
   ],
-  controllers: [HealthController, AuthController, UsersController, BitlabsController, DebugController],
+  controllers: [HealthController, AuthController, UsersController, WalletController, PayoutsController, AdminPayoutsController, BitlabsController, TremendousController, DebugController],
   providers: [
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     AuthGuard,
@@ -62,8 +74,14 @@ export const COMMAND_HANDLERS = [
     BalanceRepository,
     EarningRepository,
     AuthService,
-    BalanceService,
+    WalletRepository,
+    WalletService,
     EarningsService,
+    PayoutRewardRepository,
+    TremendousWebhookService,
+    PayoutRepository,
+    PayoutsService,
+    MemberStatsService,
     ...COMMAND_HANDLERS,
   ],
 })

@@ -1,4 +1,4 @@
-import type { EarningCredited, EarningReversed, WelcomeBonusGranted } from '@playquid/contracts';
+import type { EarningCredited, EarningReversed, PayoutRequested, WelcomeBonusGranted } from '@playquid/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { migratedTestDatabase } from '../testing/database';
 import { projectionSpec } from '../testing/spec';
@@ -38,7 +38,7 @@ const reversed = (earningId: string, amountPence: number, fromStatus: 'pending' 
   data: { uid: 'ana', earningId, callbackId: `cb-r-${earningId}`, amountPence, fromStatus, reason: 'Reversed by BitLabs', reversedAt: T2 },
 });
 
-const zero = { available_pence: 0, pending_pence: 0, total_earned_pence: 0, total_transactions: 0, pending_transactions: 0, completed_offers: 0 };
+const zero = { available_pence: 0, pending_pence: 0, reserved_pence: 0, paid_out_pence: 0, total_earned_pence: 0, total_transactions: 0, pending_transactions: 0, completed_offers: 0 };
 const balance = (change: Partial<typeof zero>, at: string) => ({ uid: 'ana', ...zero, ...change, updated_at: new Date(at) });
 const bonusRow = {
   id: 'bonus-ana',
@@ -46,6 +46,7 @@ const bonusRow = {
   amount_pence: 200,
   status: 'approved',
   is_bonus: true,
+  kind: 'bonus',
   callback_id: null,
   transaction_id: null,
   offer_id: null,
@@ -56,19 +57,20 @@ const bonusRow = {
   created_at: new Date(T0),
   updated_at: new Date(T0),
 };
-const earningRow = (id: string, amount: number, status: string, updatedAt = T1) => ({
+const earningRow = (id: string, amount: number, status: string, updatedAt = T1, payoutId: string | null = null) => ({
   id,
   uid: 'ana',
   amount_pence: amount,
   status,
   is_bonus: false,
+  kind: 'offer',
   callback_id: `cb-${id}`,
   transaction_id: `tx-${id}`,
   offer_id: '42',
   offer_name: 'Dragon Clash',
   task_id: '7',
   task_name: 'Level 5',
-  payout_id: null,
+  payout_id: payoutId,
   created_at: new Date(T1),
   updated_at: new Date(updatedAt),
 });
@@ -122,7 +124,6 @@ describe('wallet projection', () => {
       balances: [balance({ available_pence: 200, total_earned_pence: 200, total_transactions: 2 }, T2)],
     }));
 
-  // Payouts will make this real: money already paid out is still taken back from available.
   it('never clamps at zero: a reversal larger than the available balance leaves it negative', () =>
     spec.given(bonus, reversed('e-0', 300, 'approved')).then({
       balances: [balance({ available_pence: -100, total_earned_pence: -100, total_transactions: 1, completed_offers: -1 }, T2)],
@@ -137,4 +138,63 @@ describe('wallet projection', () => {
           { ...balance({ available_pence: 200, total_earned_pence: 200, total_transactions: 1 }, T1), uid: 'ben' },
         ],
       }));
+
+  describe('payouts', () => {
+    const T3 = '2026-11-22T13:00:00.000Z';
+    const requested: PayoutRequested = {
+      type: 'PayoutRequested',
+      data: { uid: 'ana', payoutId: 'p-1', amountPence: 325, method: 'tremendous_reward', deliveryMethod: 'email', email: 'ana@example.com', earningIds: ['bonus-ana', 'e-1'], requestedAt: T2 },
+    };
+    const given = [bonus, credited('e-1', 125, 'approved'), requested] as const;
+
+    it('a request moves the whole available balance into the reserve and marks its earnings', () =>
+      spec.given(...given).then({
+        earnings: [{ ...bonusRow, payout_id: 'p-1', updated_at: new Date(T2) }, earningRow('e-1', 125, 'approved', T2, 'p-1')],
+        balances: [balance({ available_pence: 0, reserved_pence: 325, total_earned_pence: 325, total_transactions: 2, completed_offers: 1 }, T2)],
+      }));
+
+    it('processing pays the reserve out and marks its earnings paid', () =>
+      spec
+        .given(...given, {
+          type: 'PayoutProcessed',
+          data: { uid: 'ana', payoutId: 'p-1', amountPence: 325, transactionReference: 'BANK-1', notes: 'n', processedBy: 'admin@x', processedAt: T3 },
+        })
+        .then({
+          earnings: [{ ...bonusRow, status: 'paid', payout_id: 'p-1', updated_at: new Date(T3) }, earningRow('e-1', 125, 'paid', T3, 'p-1')],
+          balances: [balance({ paid_out_pence: 325, total_earned_pence: 325, total_transactions: 2, completed_offers: 1 }, T3)],
+        }));
+
+    it('a cancellation gives the reserve back and frees the earnings', () =>
+      spec
+        .given(...given, {
+          type: 'PayoutCancelled',
+          data: { uid: 'ana', payoutId: 'p-1', amountPence: 325, reason: 'Cancelled by admin', cancelledBy: 'admin@x', byAdmin: true, cancelledAt: T3 },
+        })
+        .then({
+          earnings: [{ ...bonusRow, updated_at: new Date(T3) }, earningRow('e-1', 125, 'approved', T3)],
+          balances: [balance({ available_pence: 325, total_earned_pence: 325, total_transactions: 2, completed_offers: 1 }, T3)],
+        }));
+
+    it('a reversal after the payout leaves the balance below zero', () =>
+      spec
+        .given(
+          ...given,
+          {
+            type: 'PayoutProcessed',
+            data: { uid: 'ana', payoutId: 'p-1', amountPence: 325, transactionReference: 'BANK-1', notes: 'n', processedBy: 'admin@x', processedAt: T3 },
+          },
+          { ...reversed('e-1', 125, 'approved'), data: { ...reversed('e-1', 125, 'approved').data, reversedAt: T3 } },
+        )
+        .then({
+          balances: [balance({ available_pence: -125, paid_out_pence: 325, total_earned_pence: 200, total_transactions: 2 }, T3)],
+        }));
+
+    it('a referral reward is approved money of its own kind', () =>
+      spec
+        .given({ type: 'ReferralRewardGranted', data: { uid: 'ana', friendUid: 'ben', earningId: 'ref-ben', amountPence: 150, grantedAt: T0 } })
+        .then({
+          earnings: [{ ...bonusRow, id: 'ref-ben', amount_pence: 150, kind: 'referral', offer_name: 'Referral Reward' }],
+          balances: [balance({ available_pence: 150, total_earned_pence: 150, total_transactions: 1 }, T0)],
+        }));
+  });
 });

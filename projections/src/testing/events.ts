@@ -43,9 +43,18 @@ function streamTracker(): (event: PlayQuidEvent) => string {
       case 'UserRoleChanged':
         return streams.user(event.data.uid);
       case 'WelcomeBonusGranted':
+      case 'ReferralRewardGranted':
       case 'EarningCredited':
       case 'EarningApproved':
       case 'EarningReversed':
+      case 'PayoutRequested':
+      case 'PayoutApproved':
+      case 'PayoutRejected':
+      case 'PayoutProcessed':
+      case 'PayoutCancelled':
+      case 'PayoutRewardOrdered':
+      case 'PayoutRewardOrderFailed':
+      case 'PayoutRewardDeliveryRecorded':
         return streams.wallet(event.data.uid);
       case 'CallbackReceived':
         transactionOf.set(event.data.callbackId, event.data.transactionId);

@@ -67,6 +67,8 @@ export class ProcessCallbackHandler implements ICommandHandler<ProcessCallbackCo
         now,
       });
       const { detail, earningId } = summarise(events);
+      const completedOffer = events.some((e) => (e.type === 'EarningCredited' && e.data.status === 'approved') || e.type === 'EarningApproved');
+      if (completedOffer && member.state.referredBy) await this.rewardReferrer(member.state.referredBy, uid, now);
       await handleCommand(this.store, streamId, callbackDecider, { type: 'RecordCallbackProcessed', callbackId, uid, earningId, outcome: detail, now });
       return { outcome: 'processed', detail, earningId };
     } catch (error) {
@@ -75,5 +77,21 @@ export class ProcessCallbackHandler implements ICommandHandler<ProcessCallbackCo
       await handleCommand(this.store, streamId, callbackDecider, { type: 'RecordCallbackFailed', callbackId, error: error.message, now });
       return { outcome: 'failed', error: error.message };
     }
+  }
+
+  /**
+   * The friend completed an offer: the referrer gets the referral reward, once per friend (the
+   * referrer's wallet decider refuses a second one, and the earning id is fixed per friend).
+   */
+  private async rewardReferrer(referrerUid: string, friendUid: string, now: string): Promise<void> {
+    const referrer = await aggregateStream(this.store, streams.user(referrerUid), userDecider);
+    if (!referrer.state.registered) return; // a ref link with an unknown uid earns nobody anything
+    await handleCommand(this.store, streams.wallet(referrerUid), walletDecider, {
+      type: 'GrantReferralReward',
+      uid: referrerUid,
+      friendUid,
+      earningId: `referral-${friendUid}`,
+      now,
+    });
   }
 }

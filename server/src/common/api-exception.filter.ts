@@ -4,6 +4,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { DomainError } from '../domain/decider';
+import { WrongExpectedRevisionError } from '../event-store/event-store';
+
+const DOMAIN_STATUS: Record<DomainError['code'], HttpStatus> = {
+  invalid: HttpStatus.BAD_REQUEST,
+  not_found: HttpStatus.NOT_FOUND,
+  conflict: HttpStatus.CONFLICT,
+};
+/** Retries of a command ran out against concurrent writers to the same stream: safe to repeat. */
+const CONCURRENT_CHANGE_MESSAGE = 'Another change to the same account happened at the same time. Please try again.';
 
 /** Every error leaves the API in the envelope shape, with `detail` for the client's messages. */
 @Catch()
@@ -37,6 +47,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
           message = body.message.join('; ');
         } else if (body.message) message = body.message;
       }
+    } else if (exception instanceof DomainError) {
+      // A business rule refused the command; nothing was written.
+      status = DOMAIN_STATUS[exception.code];
+      message = exception.message;
+    } else if (exception instanceof WrongExpectedRevisionError) {
+      status = HttpStatus.CONFLICT;
+      message = CONCURRENT_CHANGE_MESSAGE;
     } else {
       this.logger.error(exception);
     }

@@ -18,6 +18,7 @@ export interface AppConfig {
     /** Optional allow-list of source IPs; empty means any. */
     allowedIps: string[];
   };
+  tremendous: TremendousConfig;
   minPayoutPence: number;
   trustProxy: boolean;
   /** Built client served as static files (with the SPA fallback) when it exists. */
@@ -27,12 +28,51 @@ export interface AppConfig {
   logLevel: string;
 }
 
+/** Reward orders (payouts) through Tremendous; dev and tests point baseUrl at the local stand-in. */
+export interface TremendousConfig {
+  /** API root including /api/v2. */
+  baseUrl: string;
+  apiKey: string;
+  fundingSourceId: string;
+  /** Tremendous needs a campaign or a product list to know what the member may choose. */
+  campaignId?: string;
+  products: string[];
+  /** HMAC-SHA256 key of the delivery webhooks. */
+  webhookSecret: string;
+  /** Lower-case header name carrying `sha256=<hex>`; configurable because the name is not confirmed upstream. */
+  signatureHeader: string;
+}
+
 export const APP_CONFIG = Symbol('APP_CONFIG');
+/** Outside production a missing BITLABS_SECRET falls back to this; the BitLabs status reports it as not configured. */
+export const DEV_BITLABS_SECRET = 'dev-bitlabs-secret';
+export const TREMENDOUS_SANDBOX_URL = 'https://testflight.tremendous.com/api/v2';
 
 function required(env: NodeJS.ProcessEnv, key: string, fallback?: string): string {
   const value = env[key] ?? fallback;
   if (value === undefined || value === '') throw new Error(`Missing configuration: ${key}`);
   return value;
+}
+
+function loadTremendousConfig(env: NodeJS.ProcessEnv): TremendousConfig {
+  // In production every value that decides where real money goes must be explicit: a forgotten base
+  // URL would silently place sandbox orders for real members.
+  const production = env.NODE_ENV === 'production';
+  const products = (env.TREMENDOUS_PRODUCTS ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  let campaignId = env.TREMENDOUS_CAMPAIGN_ID || undefined;
+  if (!campaignId && products.length === 0) {
+    if (production) throw new Error('Missing configuration: TREMENDOUS_CAMPAIGN_ID or TREMENDOUS_PRODUCTS');
+    campaignId = 'dev-campaign';
+  }
+  return {
+    baseUrl: required(env, 'TREMENDOUS_BASE_URL', production ? undefined : TREMENDOUS_SANDBOX_URL).replace(/\/+$/, ''),
+    apiKey: required(env, 'TREMENDOUS_API_KEY', production ? undefined : 'dev-tremendous-key'),
+    fundingSourceId: env.TREMENDOUS_FUNDING_SOURCE_ID || 'balance',
+    campaignId,
+    products,
+    webhookSecret: required(env, 'TREMENDOUS_WEBHOOK_SECRET', production ? undefined : 'dev-tremendous-webhook-secret'),
+    signatureHeader: (env.TREMENDOUS_SIGNATURE_HEADER || 'tremendous-webhook-signature').toLowerCase(),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -49,10 +89,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     firebaseProjectId: env.FIREBASE_PROJECT_ID ?? 'demo-playquid',
     firebaseAuthEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined,
     bitlabs: {
-      secret: required(env, 'BITLABS_SECRET', env.NODE_ENV === 'production' ? undefined : 'dev-bitlabs-secret'),
+      secret: required(env, 'BITLABS_SECRET', env.NODE_ENV === 'production' ? undefined : DEV_BITLABS_SECRET),
       publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
       allowedIps: (env.BITLABS_ALLOWED_IPS ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
     },
+    tremendous: loadTremendousConfig(env),
     minPayoutPence: minPayout,
     trustProxy: env.TRUST_PROXY === 'true',
     clientDist: env.CLIENT_DIST || resolve(__dirname, '../../../client/dist'),

@@ -6,14 +6,12 @@ import { ok } from '../common/envelope';
 import { UpdateProfileDto } from '../dtos/auth.dto';
 import { EarningsQueryDto, RecentEarningsQueryDto } from '../dtos/earnings.dto';
 import { AuthService } from '../services/auth.service';
-import { BalanceService } from '../services/balance.service';
 import { EarningsService } from '../services/earnings.service';
 
 @ApiTags('users')
 @Controller('users')
 export class UsersController {
   constructor(
-    private readonly balances: BalanceService,
     private readonly earnings: EarningsService,
     private readonly auth: AuthService,
   ) {}
@@ -28,12 +26,6 @@ export class UsersController {
   @Auth({ verified: true })
   async updateProfile(@CurrentUser() auth: AuthUser, @Body() dto: UpdateProfileDto) {
     return ok({ user: await this.auth.updateUsername(auth.uid, dto.username) }, 'Username updated successfully!');
-  }
-
-  @Get('balance')
-  @Auth({ verified: true })
-  async balance(@CurrentUser() auth: AuthUser) {
-    return ok(await this.balances.balance(auth.uid), 'Balance loaded');
   }
 
   @Get('earnings')

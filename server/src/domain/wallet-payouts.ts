@@ -73,17 +73,21 @@ export function decidePayout(command: PayoutCommand, state: WalletState): Wallet
     case 'ApprovePayout':
       payoutIn(state, payoutId, ['pending'], 'approved');
       return [{ type: 'PayoutApproved', data: { uid, payoutId, approvedBy: command.adminEmail, notes: command.notes, approvedAt: now } }];
-    case 'RejectPayout':
-      payoutIn(state, payoutId, OPEN_PAYOUT_STATUSES, 'rejected');
-      return [{ type: 'PayoutRejected', data: { uid, payoutId, reason: command.reason, rejectedBy: command.adminEmail, rejectedAt: now } }];
-    case 'ProcessPayout':
-      payoutIn(state, payoutId, OPEN_PAYOUT_STATUSES, 'processed');
+    case 'RejectPayout': {
+      const { amountPence } = payoutIn(state, payoutId, OPEN_PAYOUT_STATUSES, 'rejected');
+      return [
+        { type: 'PayoutRejected', data: { uid, payoutId, amountPence, reason: command.reason, rejectedBy: command.adminEmail, rejectedAt: now } },
+      ];
+    }
+    case 'ProcessPayout': {
+      const { amountPence } = payoutIn(state, payoutId, OPEN_PAYOUT_STATUSES, 'processed');
       return [
         {
           type: 'PayoutProcessed',
           data: {
             uid,
             payoutId,
+            amountPence,
             transactionReference: command.transactionReference,
             notes: command.notes ?? `Processed via admin panel by ${command.adminEmail}`,
             processedBy: command.adminEmail,
@@ -91,14 +95,16 @@ export function decidePayout(command: PayoutCommand, state: WalletState): Wallet
           },
         },
       ];
-    case 'CancelPayout':
-      payoutIn(state, payoutId, command.byAdmin ? OPEN_PAYOUT_STATUSES : ['pending'], 'cancelled');
+    }
+    case 'CancelPayout': {
+      const { amountPence } = payoutIn(state, payoutId, command.byAdmin ? OPEN_PAYOUT_STATUSES : ['pending'], 'cancelled');
       return [
         {
           type: 'PayoutCancelled',
-          data: { uid, payoutId, reason: command.reason, cancelledBy: command.actor, byAdmin: command.byAdmin, cancelledAt: now },
+          data: { uid, payoutId, amountPence, reason: command.reason, cancelledBy: command.actor, byAdmin: command.byAdmin, cancelledAt: now },
         },
       ];
+    }
     case 'RecordRewardOrder': {
       const payout = requirePayout(state, payoutId);
       if (payout.rewardOrderId) return []; // the order job retried after the order was recorded

@@ -6,7 +6,9 @@ import {
   FORWARDER_CHECKPOINT,
   formatPosition,
   type GlobalPosition,
+  type PayoutApproved,
   QUEUES,
+  type RewardOrderJob,
   START_POSITION,
   type StoredEventMessage,
 } from '@playquid/contracts';
@@ -38,6 +40,7 @@ export function toMessage(event: RecordedEvent, previous: GlobalPosition): Store
  * Follows the global log and feeds BullMQ: every event to the projections queue (jobId = position,
  * so a replay adds nothing twice) and each CallbackReceived to the processing queue. It resumes from
  * the lowest of its own and the projections' checkpoints, so jobs lost with Redis are re-sent.
+ * Each PayoutApproved becomes a reward-order job (jobId = payout id).
  */
 @Injectable()
 export class ForwarderService {
@@ -45,6 +48,7 @@ export class ForwarderService {
   private subscription?: Subscription;
   private projectionsQueue?: Queue;
   private processingQueue?: Queue;
+  private rewardOrdersQueue?: Queue;
   private last: GlobalPosition = START_POSITION;
   private lastSaved: GlobalPosition = START_POSITION;
   private saveTimer?: NodeJS.Timeout;
@@ -61,6 +65,7 @@ export class ForwarderService {
     const prefix = this.config.bullPrefix;
     this.projectionsQueue = new Queue(QUEUES.projections, { connection: this.connection, prefix });
     this.processingQueue = new Queue(QUEUES.callbackProcessing, { connection: this.connection, prefix });
+    this.rewardOrdersQueue = new Queue(QUEUES.rewardOrders, { connection: this.connection, prefix });
     // A job that failed for good would block its id forever; the replay below re-sends it.
     await this.projectionsQueue.clean(0, 10_000, 'failed');
     this.last = this.lastSaved = await this.resumePosition();
@@ -86,7 +91,7 @@ export class ForwarderService {
     clearInterval(this.saveTimer);
     await this.subscription?.close();
     await this.saveCheckpoint().catch((e) => this.logger.error(e));
-    await Promise.all([this.projectionsQueue?.close(), this.processingQueue?.close()]);
+    await Promise.all([this.projectionsQueue?.close(), this.processingQueue?.close(), this.rewardOrdersQueue?.close()]);
   }
 
   private async forward(event: RecordedEvent): Promise<void> {
@@ -107,6 +112,18 @@ export class ForwarderService {
         backoff: { type: 'exponential', delay: 500 },
         removeOnComplete: { age: 24 * 3_600 },
         removeOnFail: { age: 7 * 24 * 3_600 },
+      });
+    }
+    if (event.type === 'PayoutApproved') {
+      const { uid, payoutId } = event.data as PayoutApproved['data'];
+      const job: RewardOrderJob = { uid, payoutId };
+      // Exponential backoff over ~40 minutes rides out a Tremendous outage; the last attempt records a failure.
+      await this.rewardOrdersQueue!.add('order', job, {
+        jobId: payoutId,
+        attempts: 10,
+        backoff: { type: 'exponential', delay: 5_000 },
+        removeOnComplete: { age: 7 * 24 * 3_600 },
+        removeOnFail: { age: 30 * 24 * 3_600 },
       });
     }
     this.last = event.position;

@@ -46,4 +46,83 @@ export class EarningRepository {
       .executeTakeFirstOrThrow();
     return { count: Number(row.count), total: Number(row.total), approved: Number(row.approved), pending: Number(row.pending) };
   }
+
+  /** Every member's earnings for the admin screen, newest first, with who earned them. */
+  async adminPage(filter: { status?: string; uid?: string }, limit: number, offset: number) {
+    const base = this.db
+      .selectFrom('earnings')
+      .$if(filter.status !== undefined, (qb) => qb.where('earnings.status', '=', filter.status!))
+      .$if(filter.uid !== undefined, (qb) => qb.where('earnings.uid', '=', filter.uid!));
+    const [rows, count] = await Promise.all([
+      base
+        .leftJoin('users', 'users.uid', 'earnings.uid')
+        .selectAll('earnings')
+        .select(['users.username as username', 'users.email as user_email'])
+        .orderBy('earnings.created_at', 'desc')
+        .orderBy('earnings.id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  /** Referral money the member kept (reversed rewards count for nothing). */
+  async referralEarnings(uid: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('earnings')
+      .where('uid', '=', uid)
+      .where('kind', '=', 'referral')
+      .where('status', '!=', 'rejected')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_pence'), eb.lit(0)).as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  /**
+   * One row per offer the member has earned on, newest first: when it started (first credit), when
+   * a task was last confirmed, and how its credits stand. Offer starts join in with the offers work.
+   */
+  async offerProgress(uid: string, limit: number, offset: number): Promise<{ rows: OfferProgressRow[]; total: number }> {
+    const grouped = this.db
+      .selectFrom('earnings')
+      .where('uid', '=', uid)
+      .where('kind', '=', 'offer')
+      .where('offer_id', 'is not', null)
+      .groupBy('offer_id')
+      .select((eb) => [
+        eb.ref('offer_id').$notNull().as('offer_id'),
+        eb.fn.max('offer_name').as('offer_name'),
+        eb.fn.min('created_at').as('started_at'),
+        eb.fn.max(eb.case().when('status', 'in', ['approved', 'paid']).then(eb.ref('updated_at')).end()).as('completed_at'),
+        eb.fn.countAll<string>().as('tasks'),
+        eb.fn.count<string>(eb.case().when('status', 'in', ['approved', 'paid']).then(1).end()).as('completed'),
+        eb.fn.count<string>(eb.case().when('status', '=', 'pending').then(1).end()).as('pending'),
+      ]);
+    const [rows, count] = await Promise.all([
+      grouped.orderBy('started_at', 'desc').orderBy('offer_id').limit(limit).offset(offset).execute(),
+      this.db
+        .selectFrom('earnings')
+        .where('uid', '=', uid)
+        .where('kind', '=', 'offer')
+        .where('offer_id', 'is not', null)
+        .select((eb) => eb.fn.count<string>('offer_id').distinct().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      rows: rows.map((r) => ({ ...r, tasks: Number(r.tasks), completed: Number(r.completed), pending: Number(r.pending) })),
+      total: Number(count.n),
+    };
+  }
+}
+
+export interface OfferProgressRow {
+  offer_id: string;
+  offer_name: string | null;
+  started_at: Date | string;
+  completed_at: Date | string | null;
+  tasks: number;
+  completed: number;
+  pending: number;
 }

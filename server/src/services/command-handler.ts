@@ -63,12 +63,23 @@ export const expectedRevisionOf = (recorded: RecordedEvent[]) =>
 
 export const toDomainEvent = (event: RecordedEvent): DomainEvent => ({ type: event.type, data: event.data });
 
-/** Fold a stream as it stood at a moment, for `as_of` reads and audits. */
+/**
+ * The events of a stream recorded at or before a moment: the stream's prefix, since its times only
+ * grow with its revisions. A fold of a prefix is always a state the stream really had.
+ */
+export function recordedUpTo(recorded: RecordedEvent[], asOf: Date): RecordedEvent[] {
+  const end = recorded.findIndex((event) => event.createdAt.getTime() > asOf.getTime());
+  return end === -1 ? recorded : recorded.slice(0, end);
+}
+
+/** Fold a stream as it stands, or as it stood at a moment (`asOf`), for `as_of` reads and audits. */
 export async function aggregateStream<State, Event extends DomainEvent>(
   store: EventStore,
   streamId: string,
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  options: { asOf?: Date } = {},
 ): Promise<{ state: State; recorded: RecordedEvent[] }> {
-  const recorded = await store.readStream(streamId);
+  const all = await store.readStream(streamId);
+  const recorded = options.asOf ? recordedUpTo(all, options.asOf) : all;
   return { state: fold(decider, recorded.map(toDomainEvent) as Event[]), recorded };
 }

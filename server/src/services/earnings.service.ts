@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { type Earning, type EarningsPage, type EarningStatusFilter, penceToPounds } from '@playquid/contracts';
+import { type AdminEarningsPage, type Earning, type EarningsPage, type EarningStatusFilter, penceToPounds } from '@playquid/contracts';
 import type { EarningRow } from '@playquid/read-db';
 import type { EarningsQueryDto } from '../dtos/earnings.dto';
+import type { AdminEarningsQueryDto } from '../dtos/payouts.dto';
 import { EarningRepository } from '../repositories/earning.repository';
 
 export function toEarning(row: EarningRow): Earning {
@@ -42,6 +43,17 @@ export class EarningsService {
         approvedAmount: penceToPounds(summary.approved),
         pendingAmount: penceToPounds(summary.pending),
       },
+    };
+  }
+
+  async adminPage(query: AdminEarningsQueryDto): Promise<Omit<AdminEarningsPage, 'success' | 'message'>> {
+    const { rows, total } = await this.earnings.adminPage({ status: query.status, uid: query.user_id }, query.per_page, (query.page - 1) * query.per_page);
+    return {
+      data: rows.map(({ username, user_email, ...row }) => ({ ...toEarning(row), user: { uid: row.uid, email: user_email, username } })),
+      page: query.page,
+      per_page: query.per_page,
+      total,
+      total_pages: Math.max(1, Math.ceil(total / query.per_page)),
     };
   }
 

@@ -1,19 +1,22 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { startProjectionWorker } from '@playquid/projections';
 import { createReadDb, createTestDatabase, type DB, migrateToLatest, type TestDatabase } from '@playquid/read-db';
-import { createApp, createEventStore, type EventStore } from '@playquid/server';
+import { createApp, createEventStore, type EventStore, startTremendousStandin, type TremendousStandin } from '@playquid/server';
 import type { Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import supertest from 'supertest';
 
 export const TEST_SECRET = 'test-bitlabs-secret';
 export const TEST_PUBLIC_BASE_URL = 'https://api.playquid.test';
+export const TEST_TREMENDOUS_WEBHOOK_SECRET = 'test-tremendous-webhook-secret';
 
 export interface Stack {
   app: NestFastifyApplication;
   http: ReturnType<typeof supertest>;
   db: Kysely<DB>;
   store: EventStore;
+  /** The local Tremendous the payouts' reward orders go to. */
+  tremendous: TremendousStandin;
   /** Base URL when started with listen: true. */
   url?: string;
   close(): Promise<void>;
@@ -49,6 +52,14 @@ export async function startStack(options: { listen?: boolean; clientDist?: strin
     process.env.PUBLIC_BASE_URL = url;
     process.env.PORT = String(port);
   }
+  // Reward orders go to a local Tremendous; its delivery webhooks need a listening API to reach.
+  const tremendous = await startTremendousStandin({
+    port: 0,
+    webhookSecret: TEST_TREMENDOUS_WEBHOOK_SECRET,
+    webhookUrl: url ? `${url}/api/tremendous/webhooks` : undefined,
+    deliveryDelayMs: 50,
+  });
+  Object.assign(process.env, { TREMENDOUS_BASE_URL: tremendous.url, TREMENDOUS_WEBHOOK_SECRET: TEST_TREMENDOUS_WEBHOOK_SECRET });
   const app = await createApp();
   if (options.listen) await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
   else {
@@ -62,10 +73,12 @@ export async function startStack(options: { listen?: boolean; clientDist?: strin
     http: supertest(app.getHttpServer()),
     db,
     store,
+    tremendous,
     url,
     async close() {
       await worker.close();
       await app.close();
+      await tremendous.close();
       await store.close();
       await db.destroy();
       await database.drop();

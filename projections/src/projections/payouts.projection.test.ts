@@ -1,0 +1,88 @@
+import type { PayoutRequested, PlayQuidEvent } from '@playquid/contracts';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { migratedTestDatabase } from '../testing/database';
+import { projectionSpec } from '../testing/spec';
+import { payoutsProjection } from './payouts.projection';
+
+let ctx: Awaited<ReturnType<typeof migratedTestDatabase>>;
+beforeAll(async () => {
+  ctx = await migratedTestDatabase('payouts');
+});
+afterAll(() => ctx?.close());
+const spec = projectionSpec(() => ctx.db, payoutsProjection);
+
+const T0 = '2026-11-22T10:00:00.000Z';
+const T1 = '2026-11-23T10:00:00.000Z';
+const T2 = '2026-11-24T10:00:00.000Z';
+const requested: PayoutRequested = {
+  type: 'PayoutRequested',
+  data: { uid: 'ana', payoutId: 'p-1', amountPence: 325, method: 'tremendous_reward', deliveryMethod: 'email', email: 'ana@example.com', earningIds: ['a', 'b'], requestedAt: T0 },
+};
+const row = {
+  id: 'p-1',
+  uid: 'ana',
+  amount_pence: 325,
+  status: 'pending',
+  method: 'tremendous_reward',
+  delivery_method: 'email',
+  email: 'ana@example.com',
+  earning_count: 2,
+  transaction_reference: null,
+  notes: null,
+  reason: null,
+  decided_by: null,
+  reward_status: 'not_ordered',
+  reward_order_id: null,
+  reward_id: null,
+  reward_detail: null,
+  requested_at: new Date(T0),
+  approved_at: null,
+  processed_at: null,
+  updated_at: new Date(T0),
+};
+const approved: PlayQuidEvent = { type: 'PayoutApproved', data: { uid: 'ana', payoutId: 'p-1', approvedBy: 'admin@x', notes: 'ok', approvedAt: T1 } };
+
+describe('payouts projection', () => {
+  it('a request opens a pending payout', () => spec.given(requested).then({ payouts: [row] }));
+
+  it('approval, the reward order and its delivery follow the payout', () =>
+    spec
+      .given(
+        requested,
+        approved,
+        { type: 'PayoutRewardOrdered', data: { uid: 'ana', payoutId: 'p-1', orderId: 'ord-1', rewardId: 'rw-1', orderStatus: 'EXECUTED', orderedAt: T1 } },
+        { type: 'PayoutRewardDeliveryRecorded', data: { uid: 'ana', payoutId: 'p-1', webhookUuid: 'wh', outcome: 'sent', detail: null, recordedAt: T2 } },
+      )
+      .then({
+        payouts: [
+          {
+            ...row,
+            status: 'approved',
+            decided_by: 'admin@x',
+            notes: 'ok',
+            approved_at: new Date(T1),
+            reward_status: 'sent',
+            reward_order_id: 'ord-1',
+            reward_id: 'rw-1',
+            updated_at: new Date(T2),
+          },
+        ],
+      }));
+
+  it('processing records the bank reference, notes and time', () =>
+    spec
+      .given(requested, {
+        type: 'PayoutProcessed',
+        data: { uid: 'ana', payoutId: 'p-1', amountPence: 325, transactionReference: 'BANK-9', notes: 'Paid', processedBy: 'admin@x', processedAt: T2 },
+      })
+      .then({
+        payouts: [
+          { ...row, status: 'completed', decided_by: 'admin@x', transaction_reference: 'BANK-9', notes: 'Paid', processed_at: new Date(T2), updated_at: new Date(T2) },
+        ],
+      }));
+
+  it('a rejection keeps its reason', () =>
+    spec
+      .given(requested, { type: 'PayoutRejected', data: { uid: 'ana', payoutId: 'p-1', amountPence: 325, reason: 'Fraud', rejectedBy: 'admin@x', rejectedAt: T1 } })
+      .then({ payouts: [{ ...row, status: 'rejected', reason: 'Fraud', decided_by: 'admin@x', processed_at: new Date(T1), updated_at: new Date(T1) }] }));
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, TREMENDOUS_SANDBOX_URL } from './app-config';
+
+const PRODUCTION = { NODE_ENV: 'production', BITLABS_SECRET: 's' };
+
+describe('Tremendous configuration', () => {
+  it('defaults to the sandbox with dev credentials outside production', () => {
+    expect(loadConfig({}).tremendous).toEqual({
+      baseUrl: TREMENDOUS_SANDBOX_URL,
+      apiKey: 'dev-tremendous-key',
+      fundingSourceId: 'balance',
+      campaignId: 'dev-campaign',
+      products: [],
+      webhookSecret: 'dev-tremendous-webhook-secret',
+      signatureHeader: 'tremendous-webhook-signature',
+    });
+  });
+
+  it('reads every TREMENDOUS_* variable', () => {
+    const config = loadConfig({
+      TREMENDOUS_BASE_URL: 'http://127.0.0.1:9300/api/v2/',
+      TREMENDOUS_API_KEY: 'key',
+      TREMENDOUS_FUNDING_SOURCE_ID: 'FS1',
+      TREMENDOUS_PRODUCTS: 'P1, P2',
+      TREMENDOUS_WEBHOOK_SECRET: 'whsec',
+      TREMENDOUS_SIGNATURE_HEADER: 'X-Signature',
+    }).tremendous;
+    expect(config).toEqual({
+      baseUrl: 'http://127.0.0.1:9300/api/v2',
+      apiKey: 'key',
+      fundingSourceId: 'FS1',
+      campaignId: undefined,
+      products: ['P1', 'P2'],
+      webhookSecret: 'whsec',
+      signatureHeader: 'x-signature',
+    });
+  });
+
+  it('in production wants the base URL, key, webhook secret and a campaign or products', () => {
+    const complete = {
+      ...PRODUCTION,
+      TREMENDOUS_BASE_URL: 'https://api.tremendous.com/api/v2',
+      TREMENDOUS_API_KEY: 'key',
+      TREMENDOUS_WEBHOOK_SECRET: 'whsec',
+      TREMENDOUS_CAMPAIGN_ID: 'C1',
+    };
+    expect(loadConfig(complete).tremendous.campaignId).toBe('C1');
+    for (const key of ['TREMENDOUS_BASE_URL', 'TREMENDOUS_API_KEY', 'TREMENDOUS_WEBHOOK_SECRET', 'TREMENDOUS_CAMPAIGN_ID'] as const) {
+      expect(() => loadConfig({ ...complete, [key]: '' }), key).toThrow(/Missing configuration: TREMENDOUS_/);
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import { ApiConflictResponse, ApiTags } from '@nestjs/swagger';
+import { PAYOUT_REQUESTED_MESSAGE } from '@playquid/contracts';
+import { Auth, CurrentUser } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth.types';
+import { ok } from '../common/envelope';
+import { PayoutReasonDto, PayoutRequestDto, PayoutsQueryDto, ProgressQueryDto } from '../dtos/payouts.dto';
+import { MemberStatsService } from '../services/member-stats.service';
+import { PayoutsService } from '../services/payouts.service';
+
+/** The member's payouts, progress and stats (spec section 7, Users). */
+@ApiTags('users')
+@Controller('users')
+export class PayoutsController {
+  constructor(
+    private readonly payouts: PayoutsService,
+    private readonly stats: MemberStatsService,
+  ) {}
+
+  @Post('payout')
+  @Auth({ verified: true })
+  @ApiConflictResponse({ description: 'A payout is already in progress' })
+  async requestPayout(@CurrentUser() auth: AuthUser, @Body() _dto: PayoutRequestDto) {
+    return ok(await this.payouts.request(auth), PAYOUT_REQUESTED_MESSAGE);
+  }
+
+  @Post('payout/:id/cancel')
+  @HttpCode(HttpStatus.OK)
+  @Auth({ verified: true })
+  async cancelPayout(@CurrentUser() auth: AuthUser, @Param('id') id: string, @Body() dto: PayoutReasonDto) {
+    return ok(await this.payouts.cancelByMember(auth, id, dto.reason), 'Payout cancelled successfully');
+  }
+
+  @Get('payouts')
+  @Auth({ verified: true })
+  async payoutHistory(@CurrentUser() auth: AuthUser, @Query() query: PayoutsQueryDto) {
+    return { success: true, message: 'Payouts loaded', ...(await this.payouts.memberPage(auth.uid, query)) };
+  }
+
+  @Get('progress')
+  @Auth({ verified: true })
+  async progress(@CurrentUser() auth: AuthUser, @Query() query: ProgressQueryDto) {
+    return { success: true, message: 'Progress loaded', ...(await this.stats.progress(auth.uid, query)) };
+  }
+
+  @Get('stats')
+  @Auth({ verified: true })
+  async memberStats(@CurrentUser() auth: AuthUser) {
+    return ok({ stats: await this.stats.stats(auth.uid) }, 'Stats loaded');
+  }
+}

@@ -1,0 +1,27 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsISO8601, IsOptional, ValidateBy, type ValidationOptions } from 'class-validator';
+
+/**
+ * A member's clock may run a little ahead of ours; "now" from such a client must not be refused as
+ * the future. Anything later than this is a request for figures that do not exist yet.
+ */
+export const AS_OF_CLOCK_SKEW_MS = 60_000;
+
+const IsNotInFuture = (options?: ValidationOptions) =>
+  ValidateBy(
+    {
+      name: 'isNotInFuture',
+      // Unparseable values are left to IsISO8601, so a bad value gets one clear message.
+      validator: { validate: (value: unknown) => typeof value !== 'string' || !(Date.parse(value) > Date.now() + AS_OF_CLOCK_SKEW_MS) },
+    },
+    options,
+  );
+
+/** `?as_of=`: figures as they stood at that moment, rebuilt from the event log. */
+export class AsOfQueryDto {
+  @ApiPropertyOptional({ description: 'ISO-8601 timestamp, not in the future', example: '2026-11-22T10:00:00Z' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'as_of must be an ISO-8601 timestamp, e.g. 2026-11-22T10:00:00Z' })
+  @IsNotInFuture({ message: 'as_of must not be in the future' })
+  as_of?: string;
+}

@@ -1,0 +1,144 @@
+import { QUEUES } from '@playquid/contracts';
+import { createReadDb, createTestDatabase, type DB, migrateToLatest, type TestDatabase } from '@playquid/read-db';
+import { Queue } from 'bullmq';
+import type { Kysely } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppConfig, loadConfig } from '../config/app-config';
+import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { redisConnectionFromUrl } from '../infra/infrastructure.module';
+import { TremendousClient, TremendousError } from '../rewards/tremendous.client';
+import { startTremendousStandin, type TremendousStandin } from '../rewards/tremendous-standin';
+import { givenPayout, payoutEvents } from '../testing/reward-fixtures';
+import { ForwarderService } from './forwarder.service';
+import { RewardOrderWorker } from './reward-order.worker';
+
+let database: TestDatabase;
+let db: Kysely<DB>;
+let store: PostgresEventStore;
+let standin: TremendousStandin;
+let config: AppConfig;
+let worker: RewardOrderWorker;
+const connection = redisConnectionFromUrl(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+
+const ordersFor = (payoutId: string) => [...standin.orders.values()].filter((o) => o.external_id === payoutId);
+
+beforeAll(async () => {
+  database = await createTestDatabase('rewardorders');
+  db = createReadDb({ connectionString: database.url, max: 2 });
+  await migrateToLatest(db);
+  store = new PostgresEventStore(database.url);
+  await store.migrate();
+  standin = await startTremendousStandin({ port: 0, webhookSecret: 'unused', apiKey: 'worker-key' });
+  config = loadConfig({
+    ...process.env,
+    DATABASE_URL: database.url,
+    BULL_PREFIX: `t${randomBytes(4).toString('hex')}`,
+    TREMENDOUS_BASE_URL: standin.url,
+    TREMENDOUS_API_KEY: 'worker-key',
+    TREMENDOUS_CAMPAIGN_ID: 'CAMPAIGN',
+  });
+  worker = new RewardOrderWorker(store, new TremendousClient(config.tremendous), connection, config);
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await standin?.close();
+  await store?.close();
+  await db?.destroy();
+  await database?.drop();
+});
+
+describe('reward-order worker', () => {
+  it('places one order and records it once, however often the job runs', async () => {
+    const payout = await givenPayout(store, { username: 'Jane' });
+    const first = await worker.placeOrder(payout);
+    expect(first).toMatchObject({ outcome: 'ordered', source: 'created', status: 'EXECUTED' });
+    expect(await worker.placeOrder(payout)).toEqual({
+      outcome: 'skipped',
+      reason: `already ordered (${(first as { orderId: string }).orderId})`,
+    });
+
+    expect(ordersFor(payout.payoutId)).toHaveLength(1);
+    expect(ordersFor(payout.payoutId)[0].rewards[0]).toMatchObject({
+      value: { denomination: payout.amountPence / 100, currency_code: 'GBP' },
+      recipient: { name: 'Jane', email: payout.email },
+    });
+    const ordered = await payoutEvents(store, payout, 'PayoutRewardOrdered');
+    expect(ordered).toHaveLength(1);
+    expect(ordered[0].data).toMatchObject({
+      orderId: ordersFor(payout.payoutId)[0].id,
+      rewardId: ordersFor(payout.payoutId)[0].rewards[0].id,
+      orderStatus: 'EXECUTED',
+    });
+  });
+
+  it('stays at one order and one event when two runs race', async () => {
+    const payout = await givenPayout(store);
+    const outcomes = await Promise.all([worker.placeOrder(payout), worker.placeOrder(payout)]);
+    // Which run wins depends on timing; the second either sees the order already recorded or gets
+    // the same order back from Tremendous and records nothing new.
+    expect(outcomes.map((o) => o.outcome)).toContain('ordered');
+    expect(outcomes.every((o) => o.outcome === 'ordered' || o.outcome === 'skipped')).toBe(true);
+    expect(ordersFor(payout.payoutId)).toHaveLength(1);
+    expect(await payoutEvents(store, payout, 'PayoutRewardOrdered')).toHaveLength(1);
+  });
+
+  it('orders nothing for a payout that is not approved', async () => {
+    const payout = await givenPayout(store, { approve: false });
+    expect(await worker.placeOrder(payout)).toEqual({ outcome: 'skipped', reason: 'payout is pending' });
+    expect(ordersFor(payout.payoutId)).toHaveLength(0);
+  });
+
+  it('records a refusal (4xx) as a failed order and does not try again', async () => {
+    const payout = await givenPayout(store);
+    standin.failNextOrders(422);
+    expect(await worker.placeOrder(payout)).toMatchObject({ outcome: 'failed', error: expect.stringContaining('HTTP 422') });
+    expect(await payoutEvents(store, payout, 'PayoutRewardOrderFailed')).toHaveLength(1);
+    expect(await worker.placeOrder(payout)).toEqual({ outcome: 'skipped', reason: 'an earlier order attempt failed for good' });
+    expect(ordersFor(payout.payoutId)).toHaveLength(0);
+  });
+
+  it('throws on a 5xx so BullMQ retries, and records the failure only on the last attempt', async () => {
+    const payout = await givenPayout(store);
+    standin.failNextOrders(502);
+    await expect(worker.placeOrder(payout)).rejects.toBeInstanceOf(TremendousError);
+    expect(await store.readStream(`wallet-${payout.uid}`)).toHaveLength(3); // bonus, requested, approved: nothing new
+
+    standin.failNextOrders(502);
+    expect(await worker.placeOrder(payout, true)).toMatchObject({ outcome: 'failed', error: expect.stringContaining('gave up') });
+    expect(await payoutEvents(store, payout, 'PayoutRewardOrderFailed')).toHaveLength(1);
+  });
+
+  it('runs from the log: the forwarder queues PayoutApproved (jobId = payout id) and the worker orders it', async () => {
+    const forwarder = new ForwarderService(store, db, connection, config);
+    const queues = Object.values(QUEUES).map((name) => new Queue(name, { connection, prefix: config.bullPrefix }));
+    const queue = queues.find((q) => q.name === QUEUES.rewardOrders)!;
+    try {
+      const payout = await givenPayout(store);
+      worker.start();
+      await forwarder.start();
+      await eventually(async () => ((await payoutEvents(store, payout, 'PayoutRewardOrdered')).length > 0 ? true : undefined));
+      const job = await queue.getJob(payout.payoutId);
+      expect(job?.data).toEqual({ uid: payout.uid, payoutId: payout.payoutId });
+      expect(ordersFor(payout.payoutId)).toHaveLength(1);
+    } finally {
+      await forwarder.stop();
+      await worker.stop();
+      for (const q of queues) {
+        await q.obliterate({ force: true });
+        await q.close();
+      }
+    }
+  });
+});
+
+async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('Timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

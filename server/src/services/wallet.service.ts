@@ -1,0 +1,167 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type Balance,
+  type DetailedBalance,
+  foldStatement,
+  penceToPounds,
+  type RecordedWalletEvent,
+  type StatementData,
+  type StatementEntry,
+  type StatementEntryKind,
+  streams,
+} from '@playquid/contracts';
+import type { StatementEntryRow } from '@playquid/read-db';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { walletDecider, type WalletState } from '../domain/wallet.decider';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store';
+import { BalanceRepository } from '../repositories/balance.repository';
+import { type EarningTotals, WalletRepository } from '../repositories/wallet.repository';
+import { aggregateStream } from './command-handler';
+
+/** The figures every balance shape is made of, from the read tables or from a fold of the log. */
+interface MoneyFigures {
+  available: number;
+  pending: number;
+  reserved: number;
+  paidOut: number;
+  totalEarned: number;
+  transactions: number;
+  pendingTransactions: number;
+  totals: EarningTotals;
+}
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+const NO_TOTALS: EarningTotals = { bonusPence: 0, referralPence: 0, reversedPence: 0 };
+
+function figuresOf(state: WalletState): MoneyFigures {
+  const earnings = Object.values(state.earnings);
+  const sum = (keep: (e: (typeof earnings)[number]) => boolean) => earnings.filter(keep).reduce((total, e) => total + e.amountPence, 0);
+  return {
+    available: state.availablePence,
+    pending: state.pendingPence,
+    reserved: state.reservedPence,
+    paidOut: state.paidOutPence,
+    // As the wallet projection counts: approved money (paid or not), less reversals of it.
+    totalEarned: sum((e) => e.status === 'approved' || e.status === 'paid'),
+    transactions: earnings.length,
+    pendingTransactions: earnings.filter((e) => e.status === 'pending').length,
+    totals: {
+      bonusPence: sum((e) => e.kind === 'bonus' && e.status !== 'reversed'),
+      referralPence: sum((e) => e.kind === 'referral' && e.status !== 'reversed'),
+      reversedPence: sum((e) => e.status === 'reversed'),
+    },
+  };
+}
+
+function toEntry(row: StatementEntryRow): StatementEntry {
+  return {
+    event_id: row.event_id,
+    revision: Number(row.revision),
+    at: iso(row.at),
+    kind: row.kind as StatementEntryKind,
+    reason: row.reason,
+    available_change_pence: row.available_change_pence,
+    pending_change_pence: row.pending_change_pence,
+    available_balance_pence: row.available_balance_pence,
+    pending_balance_pence: row.pending_balance_pence,
+    earning_id: row.earning_id,
+    payout_id: row.payout_id,
+    expected_clear_at: row.expected_clear_at === null ? null : iso(row.expected_clear_at),
+  };
+}
+
+const toWalletEvent = (event: RecordedEvent): RecordedWalletEvent =>
+  ({ type: event.type, data: event.data, id: event.id, revision: Number(event.revision), createdAt: iso(event.createdAt) }) as RecordedWalletEvent;
+
+/**
+ * Balance and statement of a member. Without `asOf` they come from the read tables (a moment
+ * behind the log); with it, from a fold of the member's wallet stream up to that moment.
+ */
+@Injectable()
+export class WalletService {
+  constructor(
+    private readonly balances: BalanceRepository,
+    private readonly wallet: WalletRepository,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async balance(uid: string, asOf?: string): Promise<Balance> {
+    // The plain balance is polled by every open page: it skips the earnings totals it does not show.
+    const f = await this.figures(uid, asOf, false);
+    return {
+      available_amount: penceToPounds(f.available),
+      completed_amount: penceToPounds(f.available),
+      pending_amount: penceToPounds(f.pending),
+      total_amount: penceToPounds(f.available + f.pending),
+      available_pence: f.available,
+      pending_pence: f.pending,
+      total_pence: f.available + f.pending,
+      total_transactions: f.transactions,
+      pending_transactions: f.pendingTransactions,
+      currency: 'GBP',
+    };
+  }
+
+  async detailedBalance(uid: string, asOf?: string): Promise<DetailedBalance> {
+    const f = await this.figures(uid, asOf);
+    const minPayout = this.config.minPayoutPence;
+    return {
+      available_pence: f.available,
+      pending_pence: f.pending,
+      reserved_pence: f.reserved,
+      paid_out_pence: f.paidOut,
+      total_earned_pence: f.totalEarned,
+      reversed_pence: f.totals.reversedPence,
+      bonus_pence: f.totals.bonusPence,
+      referral_pence: f.totals.referralPence,
+      available_amount: penceToPounds(f.available),
+      pending_amount: penceToPounds(f.pending),
+      reserved_amount: penceToPounds(f.reserved),
+      paid_out_amount: penceToPounds(f.paidOut),
+      total_amount: penceToPounds(f.available + f.pending),
+      total_transactions: f.transactions,
+      pending_transactions: f.pendingTransactions,
+      is_negative: f.available < 0,
+      // A payout reserves the whole available balance, so money in reserve means one is still open.
+      can_request_payout: f.available >= minPayout && f.reserved === 0,
+      min_payout_pence: minPayout,
+      currency: 'GBP',
+      as_of: asOf === undefined ? null : iso(asOf),
+    };
+  }
+
+  async statement(uid: string, asOf?: string): Promise<StatementData> {
+    if (asOf !== undefined) {
+      const recorded = await this.store.readStream(streams.wallet(uid));
+      return foldStatement(recorded.map(toWalletEvent), asOf);
+    }
+    const rows = await this.wallet.statementEntries(uid);
+    const last = rows.at(-1);
+    return {
+      entries: rows.map(toEntry),
+      available_pence: last?.available_balance_pence ?? 0,
+      pending_pence: last?.pending_balance_pence ?? 0,
+      reserved_pence: last?.reserved_balance_pence ?? 0,
+      as_of: null,
+    };
+  }
+
+  private async figures(uid: string, asOf: string | undefined, withTotals = true): Promise<MoneyFigures> {
+    if (asOf !== undefined) {
+      const { state } = await aggregateStream(this.store, streams.wallet(uid), walletDecider, { asOf: new Date(asOf) });
+      return figuresOf(state);
+    }
+    const [row, totals] = await Promise.all([this.balances.find(uid), withTotals ? this.wallet.earningTotals(uid) : NO_TOTALS]);
+    return {
+      available: row?.available_pence ?? 0,
+      pending: row?.pending_pence ?? 0,
+      reserved: row?.reserved_pence ?? 0,
+      paidOut: row?.paid_out_pence ?? 0,
+      totalEarned: row?.total_earned_pence ?? 0,
+      transactions: row?.total_transactions ?? 0,
+      pendingTransactions: row?.pending_transactions ?? 0,
+      totals,
+    };
+  }
+}
