@@ -35,6 +35,7 @@ import { Route as AdminAdminDashboardRouteImport } from './routes/_admin.admin.d
 import { Route as AdminAdminOffersRouteImport } from './routes/_admin.admin.offers'
 import { Route as AdminAdminPayoutsRouteImport } from './routes/_admin.admin.payouts'
 import { Route as AdminAdminUsersRouteImport } from './routes/_admin.admin.users'
+import { Route as MemberEarningsStatementRouteImport } from './routes/_member.earnings_.statement'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -164,6 +165,11 @@ const AdminAdminUsersRoute = AdminAdminUsersRouteImport.update({
   path: '/admin/users',
   getParentRoute: () => AdminRoute,
 } as any)
+const MemberEarningsStatementRoute = MemberEarningsStatementRouteImport.update({
+  id: '/earnings_/statement',
+  path: '/earnings/statement',
+  getParentRoute: () => MemberRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -190,6 +196,7 @@ export interface FileRoutesByFullPath {
   '/admin/offers': typeof AdminAdminOffersRoute
   '/admin/payouts': typeof AdminAdminPayoutsRoute
   '/admin/users': typeof AdminAdminUsersRoute
+  '/earnings/statement': typeof MemberEarningsStatementRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -216,6 +223,7 @@ export interface FileRoutesByTo {
   '/admin/offers': typeof AdminAdminOffersRoute
   '/admin/payouts': typeof AdminAdminPayoutsRoute
   '/admin/users': typeof AdminAdminUsersRoute
+  '/earnings/statement': typeof MemberEarningsStatementRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -245,6 +253,7 @@ export interface FileRoutesById {
   '/_admin/admin/offers': typeof AdminAdminOffersRoute
   '/_admin/admin/payouts': typeof AdminAdminPayoutsRoute
   '/_admin/admin/users': typeof AdminAdminUsersRoute
+  '/_member/earnings_/statement': typeof MemberEarningsStatementRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -273,6 +282,7 @@ export interface FileRouteTypes {
     | '/admin/offers'
     | '/admin/payouts'
     | '/admin/users'
+    | '/earnings/statement'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -299,6 +309,7 @@ export interface FileRouteTypes {
     | '/admin/offers'
     | '/admin/payouts'
     | '/admin/users'
+    | '/earnings/statement'
   id:
     | '__root__'
     | '/'
@@ -327,6 +338,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/offers'
     | '/_admin/admin/payouts'
     | '/_admin/admin/users'
+    | '/_member/earnings_/statement'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -531,6 +543,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminUsersRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_member/earnings_/statement': {
+      id: '/_member/earnings_/statement'
+      path: '/earnings/statement'
+      fullPath: '/earnings/statement'
+      preLoaderRoute: typeof MemberEarningsStatementRouteImport
+      parentRoute: typeof MemberRoute
+    }
   }
 }
 
@@ -560,6 +579,7 @@ interface MemberRouteChildren {
   MemberPaymentsRoute: typeof MemberPaymentsRoute
   MemberProfileRoute: typeof MemberProfileRoute
   MemberReferralsRoute: typeof MemberReferralsRoute
+  MemberEarningsStatementRoute: typeof MemberEarningsStatementRoute
 }
 
 const MemberRouteChildren: MemberRouteChildren = {
@@ -568,6 +588,7 @@ const MemberRouteChildren: MemberRouteChildren = {
   MemberPaymentsRoute: MemberPaymentsRoute,
   MemberProfileRoute: MemberProfileRoute,
   MemberReferralsRoute: MemberReferralsRoute,
+  MemberEarningsStatementRoute: MemberEarningsStatementRoute,
 }
 
 const MemberRouteWithChildren =

@@ -1,6 +1,22 @@
-import { type Balance, type Earning, type EarningsPage, PAGE_SIZES, type UserEnvelopeData } from '@playquid/contracts';
+import {
+  type AdminPayout,
+  type AdminPayoutsPage,
+  type Balance,
+  type DetailedBalance,
+  type Earning,
+  type EarningsPage,
+  PAGE_SIZES,
+  type Payout,
+  type PayoutsPage,
+  type ProgressItem,
+  type ProgressPage,
+  type StatementData,
+  type UserEnvelopeData,
+  type UserStats,
+} from '@playquid/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
+import type { AdminStatusFilter } from './payouts';
 
 /** Spec 3, "Site stats"; the endpoint arrives with the offers work (contracts has no type for it yet). */
 export interface SiteStats {
@@ -56,4 +72,88 @@ export const earningsPageQuery = (uid: string, page: number) =>
     // Paged lists keep `page`, `total_pages` and `summary` beside `data` in the body itself.
     queryFn: async ({ signal }) =>
       (await api.get<Earning[]>(`/api/users/earnings?page=${page}&per_page=${PAGE_SIZES.earnings}`, signal)) as EarningsPage,
+  });
+
+/** `?key=value&…` of the defined values only. */
+function queryString(params: Record<string, string | number | boolean | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Keys start with what a command changes (`balance`, `earnings`, `payouts`, `statement`, `stats`) and
+ * the uid, so one prefix invalidates every variant of it (see `memberMoneyKeys`).
+ */
+export const detailedBalanceQuery = (uid: string, asOf?: string) =>
+  queryOptions({
+    queryKey: ['balance', uid, 'detailed', asOf ?? 'now'],
+    queryFn: async ({ signal }) =>
+      (await api.get<DetailedBalance>(`/api/users/balance/detailed${queryString({ as_of: asOf })}`, signal)).data,
+    // A past moment never changes; the present one follows the plain balance's rhythm loosely.
+    staleTime: asOf ? Infinity : 0,
+    refetchInterval: asOf ? false : 15_000,
+  });
+
+export const statementQuery = (uid: string, asOf?: string) =>
+  queryOptions({
+    queryKey: ['statement', uid, asOf ?? 'now'],
+    queryFn: async ({ signal }) => (await api.get<StatementData>(`/api/users/statement${queryString({ as_of: asOf })}`, signal)).data,
+    staleTime: asOf ? Infinity : 10_000,
+  });
+
+export const progressQuery = (uid: string, page = 1, perPage: number = PAGE_SIZES.progress) =>
+  queryOptions({
+    queryKey: ['progress', uid, page, perPage],
+    queryFn: async ({ signal }) =>
+      (await api.get<ProgressItem[]>(`/api/users/progress${queryString({ page, per_page: perPage })}`, signal)) as ProgressPage,
+  });
+
+export const payoutsQuery = (uid: string, page = 1, perPage: number = PAGE_SIZES.userPayouts) =>
+  queryOptions({
+    queryKey: ['payouts', uid, page, perPage],
+    queryFn: async ({ signal }) =>
+      (await api.get<Payout[]>(`/api/users/payouts${queryString({ page, per_page: perPage })}`, signal)) as PayoutsPage,
+  });
+
+/** Approved earnings not yet in a payout (spec 7, "Available earnings"). */
+export const availableEarningsQuery = (uid: string) =>
+  queryOptions({
+    queryKey: ['earnings', uid, 'available'],
+    queryFn: async ({ signal }) =>
+      (await api.get<Earning[]>(
+        `/api/users/earnings${queryString({ page: 1, per_page: PAGE_SIZES.availableEarnings, status: 'approved', available_for_payout: true })}`,
+        signal,
+      )) as EarningsPage,
+  });
+
+export const userStatsQuery = (uid: string) =>
+  queryOptions({
+    queryKey: ['stats', uid],
+    queryFn: async ({ signal }) => (await api.get<{ stats: UserStats }>('/api/users/stats', signal)).data.stats,
+  });
+
+/**
+ * What a payout command changes besides the payout lists (those are settled separately, see
+ * `settlePayoutLists`, so a refetch of the lagging read model cannot undo the patched status).
+ */
+export const memberMoneyKeys = (uid: string) => [
+  ['balance', uid],
+  ['earnings', uid],
+  ['statement', uid],
+  ['stats', uid],
+  ['profile', uid],
+];
+
+export const ADMIN_PAYOUTS_KEY = ['admin', 'payouts'] as const;
+
+export const adminPayoutsQuery = (page: number, status?: AdminStatusFilter) =>
+  queryOptions({
+    queryKey: [...ADMIN_PAYOUTS_KEY, page, status ?? 'all'],
+    queryFn: async ({ signal }) =>
+      (await api.get<AdminPayout[]>(
+        `/api/admin/payouts${queryString({ page, per_page: PAGE_SIZES.adminPayouts, status_filter: status })}`,
+        signal,
+      )) as AdminPayoutsPage,
   });

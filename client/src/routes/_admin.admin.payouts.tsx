@@ -1,12 +1,240 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { type AdminPayout, formatPence } from '@playquid/contracts';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, type ErrorComponentProps, Link, useNavigate } from '@tanstack/react-router';
+import { ArrowLeft, CircleCheck, Hourglass, Landmark, PoundSterling, Search, ShieldAlert } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { useAuth } from '../lib/auth/react';
+import { type AdminPayoutCommand, adminPayoutCommand, serverMessage } from '../lib/commands';
 import { pageHead } from '../lib/page';
-import { AdminSectionPage } from './-components/AdminSectionPage';
+import { settlePayoutLists } from '../lib/payout-cache';
+import {
+  ADMIN_STATUS_FILTERS,
+  adminPayoutStats,
+  optionalReason,
+  parseAdminStatusFilter,
+  searchAdminPayouts,
+  shortId,
+  type AdminStatusFilter,
+} from '../lib/payouts';
+import { ADMIN_PAYOUTS_KEY, adminPayoutsQuery } from '../lib/queries';
+import { useFlash } from '../lib/use-flash';
+import { type AdminPayoutAction, AdminPayoutsTable } from './-components/AdminPayoutsTable';
+import { Notice, type NoticeMessage, PageSpinner, RouteError } from './-components/Feedback';
+import { PageHeader } from './-components/PageHeader';
+import { ProcessPayoutModal } from './-components/ProcessPayoutModal';
+import { StatCard } from './-components/StatCard';
+import { ui } from './-components/ui';
+
+/** Admin messages stay 5 s (spec 9). */
+const MESSAGE_MS = 5_000;
+
+const FAILURE: Record<AdminPayoutAction, string> = {
+  process: 'Failed to process payout',
+  cancel: 'Failed to cancel payout',
+  approve: 'Failed to approve payout',
+  reject: 'Failed to reject payout',
+};
+
+function successText(command: AdminPayoutCommand, payoutId: string, serverText: string): string {
+  if (command.action === 'process') return `Payout ${shortId(payoutId)}... processed successfully!`;
+  if (command.action === 'cancel') return 'Payout cancelled successfully';
+  return serverText || (command.action === 'approve' ? 'Payout approved successfully' : 'Payout rejected successfully');
+}
 
 export const Route = createFileRoute('/_admin/admin/payouts')({
+  validateSearch: (search: Record<string, unknown>): { status?: AdminStatusFilter; page?: number } => {
+    const page = Number(search.page);
+    return { status: parseAdminStatusFilter(search.status), page: Number.isInteger(page) && page > 1 ? page : undefined };
+  },
+  loaderDeps: ({ search }) => ({ status: search.status, page: search.page ?? 1 }),
+  loader: async ({ context: { auth, queryClient }, deps }) => {
+    if (auth.state.isAdmin) await queryClient.ensureQueryData(adminPayoutsQuery(deps.page, deps.status));
+  },
   head: () => pageHead('Payouts'),
-  component: AdminPayoutsPage,
+  pendingComponent: () => <PageSpinner label="Loading payouts..." />,
+  errorComponent: PayoutsError,
+  component: AdminPayoutsGate,
 });
 
+function PayoutsError(props: ErrorComponentProps) {
+  return <RouteError {...props} title="Failed to load payouts" />;
+}
+
+/** The route guard already sends non-admins away; this covers a role lost while the page is open. */
+function AdminPayoutsGate() {
+  const auth = useAuth();
+  if (!auth.isAdmin) {
+    return (
+      <div className={`${ui.card} mx-auto my-16 max-w-md p-8 text-center`} role="alert" data-testid="access-denied">
+        <ShieldAlert className="mx-auto text-red-300" aria-hidden />
+        <p className="mt-3 font-semibold text-white">Access Denied - You need admin permissions to access this page</p>
+      </div>
+    );
+  }
+  return <AdminPayoutsPage />;
+}
+
 function AdminPayoutsPage() {
-  return <AdminSectionPage to="/admin/payouts" />;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { status, page = 1 } = Route.useSearch();
+  const { data } = useSuspenseQuery(adminPayoutsQuery(page, status));
+  const [search, setSearch] = useState('');
+  const [processing, setProcessing] = useState<AdminPayout | null>(null);
+  const [message, flash, clearMessage] = useFlash<NoticeMessage>(MESSAGE_MS);
+  const stats = adminPayoutStats(data.data);
+  const shown = searchAdminPayouts(data.data, search);
+
+  const command = useMutation({
+    mutationFn: ({ payout, command: next }: { payout: AdminPayout; command: AdminPayoutCommand }) => adminPayoutCommand(payout.id, next),
+    onSuccess: (envelope, { payout, command: done }) => {
+      flash({ kind: 'success', text: successText(done, payout.id, envelope.message) });
+      setProcessing(null);
+      void settlePayoutLists(queryClient, ADMIN_PAYOUTS_KEY, envelope.data);
+    },
+    onError: (error, { command: failed }) => {
+      const detail = serverMessage(error, '');
+      flash({ kind: 'error', text: detail ? `${FAILURE[failed.action]}: ${detail}` : FAILURE[failed.action] });
+    },
+  });
+  const run = (payout: AdminPayout, next: AdminPayoutCommand) => command.mutate({ payout, command: next });
+
+  const onAction = (action: AdminPayoutAction, payout: AdminPayout) => {
+    clearMessage();
+    const amount = formatPence(payout.amount_pence);
+    switch (action) {
+      case 'process':
+        return setProcessing(payout);
+      case 'approve':
+        if (window.confirm(`Approve the ${amount} payout ${shortId(payout.id)}...?`)) run(payout, { action: 'approve', body: {} });
+        return;
+      case 'reject': {
+        const reason = window.prompt(`Why is the ${amount} payout ${shortId(payout.id)}... rejected? (required)`)?.trim();
+        if (reason) run(payout, { action: 'reject', body: { reason } });
+        return;
+      }
+      case 'cancel': {
+        if (!window.confirm(`Are you sure you want to cancel the ${amount} payout ${shortId(payout.id)}...?`)) return;
+        const answer = window.prompt('Reason for cancelling (optional):', '');
+        run(payout, { action: 'cancel', body: optionalReason(answer) });
+      }
+    }
+  };
+  const closeModal = useCallback(() => setProcessing(null), []);
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Admin"
+        title="Payouts"
+        lead="Reward-email payout requests: approve, mark as paid with the transaction reference, reject or cancel."
+        back={
+          <Link to="/admin/dashboard" className={ui.buttonGhost}>
+            <ArrowLeft size={15} aria-hidden /> Analytics
+          </Link>
+        }
+      />
+      <section className={`${ui.page} py-10`}>
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <StatCard label="Total Payouts" value={stats.total} hint="On this page" icon={Landmark} testId="admin-payouts-total" />
+          <StatCard
+            label="Pending"
+            value={stats.pending}
+            hint="Awaiting action"
+            icon={Hourglass}
+            accent="amber"
+            testId="admin-payouts-pending"
+          />
+          <StatCard
+            label="Completed"
+            value={stats.completed}
+            hint="Approved or completed"
+            icon={CircleCheck}
+            accent="grape"
+            testId="admin-payouts-completed"
+          />
+          <StatCard
+            label="Total Value"
+            value={formatPence(stats.totalValuePence)}
+            hint="GBP, this page"
+            icon={PoundSterling}
+            accent="flare"
+            testId="admin-payouts-value"
+          />
+        </div>
+
+        <div className="mt-8 grid gap-3 sm:grid-cols-[1fr_auto]">
+          <label className="relative">
+            <span className="sr-only">Search payouts</span>
+            <Search size={17} className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-slate-500" aria-hidden />
+            <input
+              className={`${ui.input} pl-11`}
+              type="search"
+              placeholder="Search by payout, user or transaction ID..."
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              data-testid="admin-payouts-search"
+            />
+          </label>
+          <label>
+            <span className="sr-only">Status</span>
+            <select
+              className={ui.input}
+              value={status ?? ''}
+              onChange={(event) => void navigate({ search: { status: parseAdminStatusFilter(event.target.value) } })}
+              data-testid="admin-payouts-status"
+            >
+              {ADMIN_STATUS_FILTERS.map((option) => (
+                <option key={option.label} value={option.value ?? ''}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+
+        {message && (
+          <Notice kind={message.kind} className="mt-6" testId="admin-payouts-message">
+            {message.text}
+          </Notice>
+        )}
+
+        <AdminPayoutsTable payouts={shown} busyId={command.isPending ? command.variables.payout.id : null} onAction={onAction} />
+
+        {data.total_pages > 1 && (
+          <nav className="mt-6 flex items-center justify-between gap-3" aria-label="Pages">
+            <Link
+              to="/admin/payouts"
+              search={{ status, page: page - 1 > 1 ? page - 1 : undefined }}
+              disabled={page <= 1}
+              className={`${ui.buttonSecondary} aria-disabled:pointer-events-none aria-disabled:opacity-40`}
+            >
+              Previous
+            </Link>
+            <span className="text-sm text-slate-400">
+              Page {page} of {data.total_pages}
+            </span>
+            <Link
+              to="/admin/payouts"
+              search={{ status, page: page + 1 }}
+              disabled={page >= data.total_pages}
+              className={`${ui.buttonSecondary} aria-disabled:pointer-events-none aria-disabled:opacity-40`}
+            >
+              Next
+            </Link>
+          </nav>
+        )}
+      </section>
+
+      {processing && (
+        <ProcessPayoutModal
+          payout={processing}
+          busy={command.isPending}
+          failure={message?.kind === 'error' ? message.text : null}
+          onClose={closeModal}
+          onSubmit={(body) => run(processing, { action: 'process', body })}
+        />
+      )}
+    </>
+  );
 }

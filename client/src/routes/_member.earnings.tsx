@@ -8,6 +8,7 @@ import { type EarningFilters, filterEarnings, poundsToPence } from '../lib/earni
 import { pageHead } from '../lib/page';
 import { earningsPageQuery } from '../lib/queries';
 import { EarningsFilterBar, EarningsList } from './-components/EarningsList';
+import { EarningsNav } from './-components/EarningsNav';
 import { PageSpinner, RouteError } from './-components/Feedback';
 import { PageHeader } from './-components/PageHeader';
 import { StatCard } from './-components/StatCard';
@@ -47,6 +48,7 @@ function EarningsPage() {
         eyebrow="Your money"
         title="Earnings History"
         lead="Every reward credited to your account, newest first."
+        actions={<EarningsNav />}
         back={
           <Link to="/dashboard" className={ui.buttonGhost}>
             <ArrowLeft size={15} aria-hidden /> Dashboard

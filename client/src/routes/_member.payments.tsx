@@ -1,26 +1,36 @@
-import { DEFAULT_MIN_PAYOUT_PENCE, formatPence } from '@playquid/contracts';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
-import { Gift, Hourglass, Wallet } from 'lucide-react';
+import { formatPence, PAGE_SIZES } from '@playquid/contracts';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, type ErrorComponentProps, useNavigate } from '@tanstack/react-router';
+import { Banknote, History, Hourglass, Send, Wallet } from 'lucide-react';
+import { useCallback } from 'react';
 import { useAuth } from '../lib/auth/react';
 import { pageHead } from '../lib/page';
-import { balanceQuery } from '../lib/queries';
+import { isOpenPayout, minPayoutPence, payoutEligibility } from '../lib/payouts';
+import { availableEarningsQuery, balanceQuery, detailedBalanceQuery, payoutsQuery } from '../lib/queries';
 import { PageSpinner, RouteError } from './-components/Feedback';
 import { PageHeader } from './-components/PageHeader';
+import { PayoutHistory } from './-components/PayoutHistory';
+import { PayoutRequestPanel } from './-components/PayoutRequestPanel';
 import { StatCard } from './-components/StatCard';
+import { TabPanel, Tabs } from './-components/Tabs';
 import { ui } from './-components/ui';
 
-const STEPS = [
-  { title: 'Submit', text: 'Request a payout of your whole available balance.' },
-  { title: 'Admin approval', text: 'Our team checks the request and the earnings behind it.' },
-  { title: 'Email sent', text: 'You receive a reward email at your account address.' },
-  { title: 'Choose and redeem', text: 'Pick from 2000+ reward options: PayPal cash, gift cards or charity donations.' },
-];
+type PaymentsTab = 'request' | 'history';
+const TABS = [
+  { id: 'request', label: 'Request Payout', icon: Send },
+  { id: 'history', label: 'Payout History', icon: History },
+] as const;
 
 export const Route = createFileRoute('/_member/payments')({
+  validateSearch: (search: Record<string, unknown>): { tab?: 'history' } => (search.tab === 'history' ? { tab: 'history' } : {}),
   loader: async ({ context: { auth, queryClient } }) => {
     const { user, isVerified } = auth.state;
-    if (user && isVerified) await queryClient.ensureQueryData(balanceQuery(user.uid));
+    if (!user || !isVerified) return;
+    // The balance is required; the rest fills in as it arrives (or falls back, for the minimum payout).
+    void queryClient.prefetchQuery(detailedBalanceQuery(user.uid));
+    void queryClient.prefetchQuery(payoutsQuery(user.uid, 1, PAGE_SIZES.userPayoutsHistory));
+    void queryClient.prefetchQuery(availableEarningsQuery(user.uid));
+    await queryClient.ensureQueryData(balanceQuery(user.uid));
   },
   head: () => pageHead('Payments'),
   pendingComponent: () => <PageSpinner />,
@@ -34,19 +44,32 @@ function PaymentsError(props: ErrorComponentProps) {
 
 function PaymentsPage() {
   const auth = useAuth();
-  const { data: balance } = useSuspenseQuery(balanceQuery(auth.user!.uid));
+  const uid = auth.user!.uid;
+  const navigate = useNavigate({ from: Route.fullPath });
+  const tab: PaymentsTab = Route.useSearch().tab ?? 'request';
+  const selectTab = useCallback((next: PaymentsTab) => void navigate({ search: next === 'history' ? { tab: 'history' } : {} }), [navigate]);
+  const openHistory = useCallback(() => selectTab('history'), [selectTab]);
+
+  const { data: balance } = useSuspenseQuery(balanceQuery(uid));
+  const { data: detailed } = useQuery(detailedBalanceQuery(uid));
+  const { data: payouts } = useQuery(payoutsQuery(uid, 1, PAGE_SIZES.userPayoutsHistory));
+  const minPence = minPayoutPence(detailed);
+  const available = balance.available_pence;
+  const hasOpenPayout = (payouts?.data.some(isOpenPayout) ?? false) || (detailed?.reserved_pence ?? 0) > 0;
+  const eligibility = payoutEligibility({ availablePence: available, minPence, isNegative: detailed?.is_negative, hasOpenPayout });
+
   return (
     <>
       <PageHeader
         eyebrow="Payouts"
         title="Instant Reward Payouts"
-        lead={`Cash out your whole available balance as a reward email. The minimum payout is ${formatPence(DEFAULT_MIN_PAYOUT_PENCE)}.`}
+        lead={`Cash out your whole available balance as a reward email. The minimum payout is ${formatPence(minPence)}.`}
       />
       <section className={`${ui.page} py-10`}>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 sm:grid-cols-3">
           <StatCard
             label="Available for Payout"
-            value={formatPence(balance.available_pence)}
+            value={formatPence(available)}
             hint="Approved earnings"
             icon={Wallet}
             testId="payments-available"
@@ -54,27 +77,37 @@ function PaymentsPage() {
           <StatCard
             label="Processing"
             value={formatPence(balance.pending_pence)}
-            hint="Pending earnings"
+            hint={detailed?.reserved_pence ? `Pending earnings · ${formatPence(detailed.reserved_pence)} in payouts` : 'Pending earnings'}
             icon={Hourglass}
             accent="amber"
             testId="payments-processing"
           />
+          <StatCard
+            label="Total Payouts"
+            value={payouts ? payouts.total : '–'}
+            hint="Requests made"
+            icon={Banknote}
+            accent="grape"
+            testId="payments-total-payouts"
+          />
         </div>
-        <div className={`${ui.card} mt-8 p-6 sm:p-8`}>
-          <h2 className="flex items-center gap-2 font-display text-xl font-bold text-white">
-            <Gift size={20} className="text-quid-300" aria-hidden /> How payouts work
-          </h2>
-          <ol className="mt-6 grid gap-4 md:grid-cols-4">
-            {STEPS.map((step, index) => (
-              <li key={step.title} className="rounded-2xl border border-white/10 bg-white/[0.03] p-5">
-                <span className="grid h-8 w-8 place-items-center rounded-lg bg-grape-500/25 font-display font-bold text-grape-300">
-                  {index + 1}
-                </span>
-                <h3 className="mt-3 font-semibold text-white">{step.title}</h3>
-                <p className="mt-1 text-sm text-slate-400">{step.text}</p>
-              </li>
-            ))}
-          </ol>
+
+        <div className="mt-8">
+          <Tabs group="payments" label="Payments" items={TABS} active={tab} onSelect={selectTab} />
+          <TabPanel group="payments" id={tab}>
+            {tab === 'request' ? (
+              <PayoutRequestPanel
+                uid={uid}
+                email={auth.profile?.email ?? auth.user?.email ?? null}
+                availablePence={available}
+                minPence={minPence}
+                eligibility={eligibility}
+                onRequested={openHistory}
+              />
+            ) : (
+              <PayoutHistory uid={uid} onFirstPayout={() => selectTab('request')} />
+            )}
+          </TabPanel>
         </div>
       </section>
     </>

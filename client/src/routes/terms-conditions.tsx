@@ -1,4 +1,4 @@
-import { formatPence, REFERRAL_REWARD_PENCE, WELCOME_BONUS_PENCE } from '@playquid/contracts';
+import { DEFAULT_MIN_PAYOUT_PENCE, formatPence, REFERRAL_REWARD_PENCE, WELCOME_BONUS_PENCE } from '@playquid/contracts';
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../lib/page';
 import { LegalPage, type LegalSection } from './-components/LegalPage';
@@ -23,7 +23,14 @@ const SECTIONS: LegalSection[] = [
       <p>You earn {formatPence(REFERRAL_REWARD_PENCE)} for each friend who joins through your referral link and completes a first offer.</p>
     ),
   },
-  { heading: 'Payouts', body: <p>Payouts require a minimum balance of £10.00 and are processed within 5-10 business days.</p> },
+  {
+    heading: 'Payouts',
+    body: (
+      <p>
+        Payouts require a minimum available balance of {formatPence(DEFAULT_MIN_PAYOUT_PENCE)} and are processed within 5-10 business days.
+      </p>
+    ),
+  },
   {
     heading: 'Disputes',
     body: (

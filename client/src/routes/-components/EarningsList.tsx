@@ -1,6 +1,7 @@
 import { type Earning, formatPence } from '@playquid/contracts';
 import { Link } from '@tanstack/react-router';
-import { Coins, Gift, Search } from 'lucide-react';
+import { Coins, ExternalLink, Gift, Search } from 'lucide-react';
+import { useState } from 'react';
 import { type EarningFilters, earningDescription, shortTransactionId, type StatusFilter, type TimeFilter } from '../../lib/earnings';
 import { EarningStatusBadge } from './EarningStatusBadge';
 import { ui } from './ui';
@@ -70,11 +71,34 @@ export function EarningsFilterBar({ filters, onChange }: { filters: EarningFilte
   );
 }
 
+/** The offer's icon, or a coin (a gift for bonuses) when there is none or it fails to load. */
 function EarningIcon({ earning }: { earning: Earning }) {
+  const [broken, setBroken] = useState(false);
+  const src = earning.has_icon && !broken ? earning.offer.icon_url : null;
   return (
-    <span className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-white/5 text-quid-300" aria-hidden>
-      {earning.is_bonus ? <Gift size={18} /> : <Coins size={18} />}
+    <span className="grid h-10 w-10 shrink-0 place-items-center overflow-hidden rounded-xl bg-white/5 text-quid-300" aria-hidden>
+      {src ? (
+        <img src={src} alt="" className="h-full w-full object-cover" loading="lazy" onError={() => setBroken(true)} />
+      ) : earning.is_bonus ? (
+        <Gift size={18} />
+      ) : (
+        <Coins size={18} />
+      )}
     </span>
+  );
+}
+
+function EarningAction({ earning }: { earning: Earning }) {
+  if (!earning.offer.id) return <span className="text-slate-500">-</span>;
+  return (
+    <Link
+      to="/offers/$offerId"
+      params={{ offerId: earning.offer.id }}
+      className={ui.buttonGhost}
+      aria-label={`View offer ${earning.display_title}`}
+    >
+      <ExternalLink size={14} aria-hidden /> View
+    </Link>
   );
 }
 
@@ -119,6 +143,7 @@ export function EarningsList({ earnings }: { earnings: Earning[] }) {
             <th className="px-5 py-3 font-semibold">Status</th>
             <th className="px-5 py-3 font-semibold">Date</th>
             <th className="px-5 py-3 font-semibold">Transaction</th>
+            <th className="px-5 py-3 font-semibold">Actions</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-white/5">
@@ -139,6 +164,9 @@ export function EarningsList({ earnings }: { earnings: Earning[] }) {
               </td>
               <td className="px-5 py-3.5 text-slate-300">{dateFormat.format(new Date(earning.created_at))}</td>
               <td className="px-5 py-3.5 font-mono text-xs text-slate-400">{shortTransactionId(earning)}</td>
+              <td className="px-5 py-3.5">
+                <EarningAction earning={earning} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,7 +1,7 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
-import { CircleAlert, LoaderCircle, RefreshCw } from 'lucide-react';
-import { useEffect } from 'react';
+import { CircleAlert, CircleCheck, LoaderCircle, RefreshCw } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
 import { ui } from './ui';
 
 /** Shown while a route's data loads (after the router's pending delay). */
@@ -39,6 +39,47 @@ export function RouteError({ error, title = 'Something went wrong' }: ErrorCompo
       >
         <RefreshCw size={16} aria-hidden /> Try Again
       </button>
+    </div>
+  );
+}
+
+const NOTICE_STYLE = {
+  success: 'border-quid-300/20 bg-quid-300/10 text-quid-200',
+  error: 'border-red-400/20 bg-red-500/10 text-red-200',
+  info: 'border-grape-400/20 bg-grape-500/10 text-grape-200',
+  warning: 'border-amber-400/20 bg-amber-400/10 text-amber-200',
+} as const;
+
+export type NoticeKind = keyof typeof NOTICE_STYLE;
+export interface NoticeMessage {
+  kind: NoticeKind;
+  text: string;
+}
+
+/** An inline message; errors are announced at once, the rest politely. */
+export function Notice({
+  kind,
+  children,
+  testId,
+  className = '',
+}: {
+  kind: NoticeKind;
+  children: ReactNode;
+  testId?: string;
+  className?: string;
+}) {
+  return (
+    <div
+      className={`flex items-start gap-2 rounded-2xl border px-4 py-3 text-sm ${NOTICE_STYLE[kind]} ${className}`}
+      role={kind === 'error' ? 'alert' : 'status'}
+      data-testid={testId}
+    >
+      {kind === 'success' ? (
+        <CircleCheck size={16} className="mt-0.5 shrink-0" aria-hidden />
+      ) : (
+        <CircleAlert size={16} className="mt-0.5 shrink-0" aria-hidden />
+      )}
+      <div className="min-w-0">{children}</div>
     </div>
   );
 }

@@ -8,10 +8,10 @@ import { EarningStatusBadge } from './EarningStatusBadge';
 import { ui } from './ui';
 
 /** Dashboard panel: the member's latest earnings (spec 2), refreshed with the balance's rhythm. */
-export function RecentEarnings({ uid }: { uid: string }) {
+export function RecentEarnings({ uid, testId = 'dashboard-recent-earnings' }: { uid: string; testId?: string }) {
   const { data, isPending, isError } = useQuery(recentEarningsQuery(uid));
   return (
-    <div className={`${ui.card} p-6 sm:p-7`} data-testid="dashboard-recent-earnings">
+    <div className={`${ui.card} p-6 sm:p-7`} data-testid={testId}>
       <div className="flex items-center justify-between gap-3">
         <h2 className="font-display text-lg font-bold text-white">Recent Earnings</h2>
         <Link to="/earnings" className={ui.buttonGhost}>

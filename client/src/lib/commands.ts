@@ -1,0 +1,62 @@
+import type {
+  AdminPayoutApproveBody,
+  AdminPayoutCancelBody,
+  AdminPayoutProcessBody,
+  AdminPayoutRejectBody,
+  ApiEnvelope,
+  PayoutActionData,
+  PayoutCancelBody,
+  PayoutRequestBody,
+  UserEnvelopeData,
+} from '@playquid/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from './api';
+import { ApiError } from './api-client';
+import { type SettleOptions, settlePayoutLists } from './payout-cache';
+import { memberMoneyKeys } from './queries';
+
+/** The text the server gave for a failed call, else the screen's own fallback (spec 8). */
+export function serverMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.detail ? error.detail : fallback;
+}
+
+const PAYOUT_REQUEST: PayoutRequestBody = { method: 'tremendous_reward', payment_details: { delivery_method: 'email' } };
+
+/** Requests the whole available balance as a reward email; `message` is PAYOUT_REQUESTED_MESSAGE. */
+export const requestPayout = (): Promise<ApiEnvelope<PayoutActionData>> => api.post<PayoutActionData>('/api/users/payout', PAYOUT_REQUEST);
+
+export const cancelOwnPayout = (payoutId: string, body: PayoutCancelBody = {}): Promise<ApiEnvelope<PayoutActionData>> =>
+  api.post<PayoutActionData>(`/api/users/payout/${encodeURIComponent(payoutId)}/cancel`, body);
+
+export const updateUsername = async (username: string) => (await api.put<UserEnvelopeData>('/api/users/profile', { username })).data.user;
+
+export const syncVerification = async () => (await api.post<UserEnvelopeData>('/api/auth/sync-verification')).data.user;
+
+export type AdminPayoutCommand =
+  | { action: 'approve'; body: AdminPayoutApproveBody }
+  | { action: 'reject'; body: AdminPayoutRejectBody }
+  | { action: 'process'; body: AdminPayoutProcessBody }
+  | { action: 'cancel'; body: AdminPayoutCancelBody };
+
+/** The admin payout calls; the envelope's message is the success text to show. */
+export const adminPayoutCommand = (payoutId: string, { action, body }: AdminPayoutCommand): Promise<ApiEnvelope<PayoutActionData>> =>
+  api.post<PayoutActionData>(`/api/admin/payouts/${encodeURIComponent(payoutId)}/${action}`, body);
+
+/**
+ * After a member's payout command: the money figures refresh now, the payout lists show the outcome
+ * at once and are refetched until the read model agrees, and then the figures refresh once more
+ * (by then the projection that feeds them has caught up too).
+ */
+export async function afterMemberPayoutCommand(
+  queryClient: QueryClient,
+  uid: string,
+  action: Pick<PayoutActionData, 'payout_id' | 'status'>,
+  options: SettleOptions = {},
+): Promise<void> {
+  const refresh = () => Promise.all(memberMoneyKeys(uid).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  // The patch inside settlePayoutLists happens on this call, before anything is awaited.
+  const settled = settlePayoutLists(queryClient, ['payouts', uid], action, options);
+  await refresh();
+  await settled;
+  await refresh();
+}

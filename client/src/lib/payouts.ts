@@ -1,0 +1,167 @@
+import {
+  type AdminPayout,
+  DASHBOARD_PAYOUT_READY_PENCE,
+  DEFAULT_MIN_PAYOUT_PENCE,
+  type Earning,
+  type Payout,
+  type PayoutStatus,
+  type Pence,
+  type RewardDeliveryStatus,
+} from '@playquid/contracts';
+
+/** The server's configured minimum when the detailed balance has arrived, else the contracts default. */
+export function minPayoutPence(detailed: { min_payout_pence?: number } | null | undefined): Pence {
+  const configured = detailed?.min_payout_pence;
+  return typeof configured === 'number' && Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_MIN_PAYOUT_PENCE;
+}
+
+export type PayoutBlock = 'negative' | 'below-minimum' | 'in-progress' | null;
+
+export interface PayoutEligibility {
+  canRequest: boolean;
+  /** Why not, in order of what the member must fix first. */
+  block: PayoutBlock;
+  /** How much more must clear before the minimum is reached (0 when it is). */
+  shortfallPence: Pence;
+}
+
+/**
+ * Spec 5, payments screen: the whole available balance may be requested once it reaches the minimum.
+ * A negative balance (a reversal of money already paid out) and a payout still open also block it,
+ * as the server would refuse both.
+ */
+export function payoutEligibility({
+  availablePence,
+  minPence,
+  isNegative = false,
+  hasOpenPayout = false,
+}: {
+  availablePence: Pence;
+  minPence: Pence;
+  /** The server's `is_negative`, when known; a negative available balance says the same. */
+  isNegative?: boolean;
+  hasOpenPayout?: boolean;
+}): PayoutEligibility {
+  const shortfallPence = Math.max(0, minPence - availablePence);
+  if (isNegative || availablePence < 0) return { canRequest: false, block: 'negative', shortfallPence };
+  if (hasOpenPayout) return { canRequest: false, block: 'in-progress', shortfallPence };
+  if (shortfallPence > 0) return { canRequest: false, block: 'below-minimum', shortfallPence };
+  return { canRequest: true, block: null, shortfallPence };
+}
+
+/** Payouts that still hold money: requested or approved, not yet paid, rejected or cancelled. */
+export const isOpenPayout = (payout: Pick<Payout, 'status'>): boolean => payout.status === 'pending' || payout.status === 'approved';
+
+/** Dashboard quick action: enabled from the minimum payout, highlighted 'Payout Ready' from £10. */
+export function dashboardPayoutState(availablePence: Pence, minPence: Pence): { enabled: boolean; ready: boolean } {
+  return { enabled: availablePence >= minPence, ready: availablePence >= DASHBOARD_PAYOUT_READY_PENCE };
+}
+
+const STATUS_LABELS: Record<PayoutStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  completed: 'Completed',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+};
+
+/** Spec 3: an unknown or missing status displays as 'Processed'. */
+export function payoutStatusLabel(status: string | null | undefined): string {
+  return (status && STATUS_LABELS[status as PayoutStatus]) || 'Processed';
+}
+
+const REWARD_LABELS: Record<RewardDeliveryStatus, string | null> = {
+  not_ordered: null,
+  ordered: 'Reward email on its way',
+  order_failed: 'Reward order failed, we are retrying',
+  sent: 'Reward email sent',
+  failed: 'Reward email could not be delivered',
+};
+
+export const rewardDeliveryLabel = (status: RewardDeliveryStatus | null | undefined): string | null =>
+  (status && REWARD_LABELS[status]) || null;
+
+/** Spec 9: payout ids and transaction ids show their first 8 characters. */
+export const shortId = (id: string | null | undefined): string => (id ? id.slice(0, 8) : '');
+
+/** "•••• 1234": only the last 4 digits of a bank account number are shown. */
+export function maskAccountNumber(accountNumber: string | null | undefined): string {
+  const digits = (accountNumber ?? '').replace(/\s+/g, '');
+  if (!digits) return '';
+  return `•••• ${digits.slice(-4)}`;
+}
+
+/** Payouts the member may still cancel themselves (admins may also cancel approved ones). */
+export const memberCanCancel = (payout: Pick<Payout, 'status'>): boolean => payout.status === 'pending';
+
+/** Spec 2, Payments: the approved earnings not yet in a payout, first `limit` of them and how many more. */
+export function availableEarningsPreview(earnings: Earning[], limit = 5): { shown: Earning[]; more: number } {
+  const available = earnings.filter((earning) => earning.status === 'approved' && !earning.payout_id);
+  return { shown: available.slice(0, limit), more: Math.max(0, available.length - limit) };
+}
+
+// ---------------------------------------------------------------- admin screen
+
+export type AdminStatusFilter = Exclude<PayoutStatus, 'cancelled'>;
+export const ADMIN_STATUS_FILTERS: ReadonlyArray<{ value: AdminStatusFilter | undefined; label: string }> = [
+  { value: undefined, label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'rejected', label: 'Rejected' },
+];
+
+export function parseAdminStatusFilter(value: unknown): AdminStatusFilter | undefined {
+  return ADMIN_STATUS_FILTERS.find((option) => option.value === value)?.value;
+}
+
+/** Client-side search of the loaded page by payout id, user id or transaction id (case-insensitive). */
+export function searchAdminPayouts<T extends Pick<Payout, 'id' | 'user_id' | 'transaction_id'>>(payouts: T[], search: string): T[] {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return payouts;
+  return payouts.filter((payout) =>
+    [payout.id, payout.user_id, payout.transaction_id].some((text) => text?.toLowerCase().includes(needle)),
+  );
+}
+
+export interface AdminPayoutStats {
+  total: number;
+  pending: number;
+  /** Approved or completed (spec 2, Admin Payouts). */
+  completed: number;
+  totalValuePence: Pence;
+}
+
+export function adminPayoutStats(payouts: Array<Pick<AdminPayout, 'status' | 'amount_pence'>>): AdminPayoutStats {
+  return payouts.reduce<AdminPayoutStats>(
+    (stats, payout) => ({
+      total: stats.total + 1,
+      pending: stats.pending + (payout.status === 'pending' ? 1 : 0),
+      completed: stats.completed + (payout.status === 'approved' || payout.status === 'completed' ? 1 : 0),
+      totalValuePence: stats.totalValuePence + payout.amount_pence,
+    }),
+    { total: 0, pending: 0, completed: 0, totalValuePence: 0 },
+  );
+}
+
+/** What an admin may do with a payout, by status (the server's wallet rules). */
+export function adminPayoutActions(status: PayoutStatus): { approve: boolean; reject: boolean; process: boolean; cancel: boolean } {
+  const open = status === 'pending' || status === 'approved';
+  return { approve: status === 'pending', reject: open, process: open, cancel: open };
+}
+
+export const TRANSACTION_ID_REQUIRED = 'Transaction ID is required';
+
+/** Spec 5, process payout: the reference is required and trimmed; empty notes are left out. */
+export function processPayoutBody(reference: string, notes: string): { transaction_id: string; notes?: string } | { error: string } {
+  const transactionId = reference.trim();
+  if (!transactionId) return { error: TRANSACTION_ID_REQUIRED };
+  const trimmedNotes = notes.trim();
+  return trimmedNotes ? { transaction_id: transactionId, notes: trimmedNotes } : { transaction_id: transactionId };
+}
+
+/** A prompt's answer as an optional reason: cancelled or blank means none (the server has a default). */
+export function optionalReason(answer: string | null): { reason?: string } {
+  const reason = answer?.trim();
+  return reason ? { reason } : {};
+}

@@ -1,0 +1,28 @@
+import { USERNAME_MAX_LENGTH } from '@playquid/contracts';
+
+export const USERNAME_TEXT = {
+  updated: 'Username updated successfully!',
+  failed: 'Failed to update username',
+} as const;
+
+/** How long the username success message stays (spec 8). */
+export const USERNAME_MESSAGE_MS = 3_000;
+
+/**
+ * Spec 4 and 5, username edit: the input is trimmed and capped at 30 characters; an empty or
+ * unchanged name just leaves edit mode without a call.
+ */
+export function usernameChange(current: string, input: string): { save: false } | { save: true; username: string } {
+  const username = input.trim().slice(0, USERNAME_MAX_LENGTH).trim();
+  if (!username || username === current.trim()) return { save: false };
+  return { save: true, username };
+}
+
+/** The link a member shares: the landing page with their uid as `ref` (spec 2). */
+export const referralLink = (origin: string, uid: string): string => `${origin}/?ref=${encodeURIComponent(uid)}`;
+
+/** Spec 9: completed / (completed + 5), as a percentage with one decimal. */
+export function successRate(completed: number): number {
+  if (completed <= 0) return 0;
+  return Math.round((completed / (completed + 5)) * 1000) / 10;
+}

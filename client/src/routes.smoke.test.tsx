@@ -1,0 +1,250 @@
+import type { AdminPayout, Earning, Payout, StatementEntry, UserProfile } from '@playquid/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/**
+ * The member-money pages rendered through the real route tree, against canned API answers: the
+ * routes' loaders, search params and components fit together, and the key texts appear.
+ */
+
+const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn() }));
+vi.mock('./lib/api', async () => ({ api, ApiError: (await import('./lib/api-client')).ApiError }));
+
+const { AuthProvider } = await import('./lib/auth/react');
+const { routeTree } = await import('./routeTree.gen');
+
+const NOW = new Date();
+const profile: UserProfile = {
+  uid: 'uid-ana',
+  username: 'ana',
+  email: 'ana@example.com',
+  displayName: 'ana',
+  gender: 'female',
+  role: 'USER',
+  isAdmin: false,
+  is_verified: true,
+  created_at: '2025-01-01T10:00:00Z',
+  last_login: NOW.toISOString(),
+  total_earned: 3.25,
+  total_earned_pence: 325,
+  pending_earnings: 0.5,
+  pending_earnings_pence: 50,
+  completed_offers: 1,
+  referral_count: 2,
+};
+const balance = {
+  available_amount: 0.5,
+  completed_amount: 0.5,
+  pending_amount: 0.5,
+  total_amount: 1,
+  available_pence: 50,
+  pending_pence: 50,
+  total_pence: 100,
+  total_transactions: 2,
+  pending_transactions: 1,
+  currency: 'GBP',
+};
+const earning: Earning = {
+  id: 'e1',
+  amount: 0.5,
+  amount_pence: 50,
+  status: 'approved',
+  created_at: NOW.toISOString(),
+  display_title: 'Dragon Quest',
+  has_icon: false,
+  offer: { id: 'o1', name: 'Dragon Quest', icon_url: null, description: null },
+  task: { id: null, name: null, transaction_id: null },
+  is_bonus: false,
+  payout_id: null,
+};
+const payout: AdminPayout = {
+  id: '0f3c9a2e-7b1d-4c55',
+  user_id: 'uid-ana',
+  amount: 3.25,
+  amount_pence: 325,
+  status: 'pending',
+  method: 'tremendous_reward',
+  transaction_id: null,
+  requested_at: NOW.toISOString(),
+  processed_at: null,
+  notes: null,
+  reason: null,
+  payment_details: { delivery_method: 'email', email: 'ana@example.com', account_name: null, account_number: null, sort_code: null },
+  reward: { status: 'not_ordered', order_id: null, detail: null },
+  earning_count: 1,
+  user: { uid: 'uid-ana', email: 'ana@example.com', username: 'ana' },
+};
+const entries: StatementEntry[] = [
+  {
+    event_id: 'ev0',
+    revision: 0,
+    at: '2026-05-01T10:00:00Z',
+    kind: 'welcome_bonus',
+    reason: 'Welcome bonus',
+    available_change_pence: 200,
+    pending_change_pence: 0,
+    available_balance_pence: 200,
+    pending_balance_pence: 0,
+    earning_id: null,
+    payout_id: null,
+    expected_clear_at: null,
+  },
+  {
+    event_id: 'ev1',
+    revision: 1,
+    at: '2026-05-02T10:00:00Z',
+    kind: 'earning_pending',
+    reason: 'Dragon Quest: level 5',
+    available_change_pence: 0,
+    pending_change_pence: 50,
+    available_balance_pence: 200,
+    pending_balance_pence: 50,
+    earning_id: 'e2',
+    payout_id: null,
+    expected_clear_at: '2026-06-01T10:00:00Z',
+  },
+  {
+    event_id: 'ev2',
+    revision: 2,
+    at: '2026-05-03T10:00:00Z',
+    kind: 'earning_reversed',
+    reason: 'Chargeback from the offer partner',
+    available_change_pence: -150,
+    pending_change_pence: 0,
+    available_balance_pence: 50,
+    pending_balance_pence: 50,
+    earning_id: 'e3',
+    payout_id: null,
+    expected_clear_at: null,
+  },
+];
+
+const paged = <T,>(data: T[]) => ({ success: true, message: 'ok', data, page: 1, per_page: 20, total: data.length, total_pages: 1 });
+const ok = <T,>(data: T) => ({ success: true, message: 'ok', data });
+
+function answer(path: string) {
+  const [route] = path.split('?');
+  switch (route) {
+    case '/api/users/profile':
+      return ok({ user: profile });
+    case '/api/users/balance':
+      return ok(balance);
+    case '/api/users/balance/detailed':
+      return ok({ ...balance, reserved_pence: 0, is_negative: false, min_payout_pence: 79, as_of: null });
+    case '/api/users/earnings/recent':
+      return ok([earning]);
+    case '/api/users/earnings':
+      return { ...paged([earning]), summary: { totalAmount: 0.5, totalCount: 1, approvedAmount: 0.5, pendingAmount: 0 } };
+    case '/api/users/progress':
+      return paged([]);
+    case '/api/users/payouts':
+      return paged<Payout>([]);
+    case '/api/users/stats':
+      return ok({ stats: { referral_earnings_pence: 300, success_rate: 16.7, average_per_offer_pence: 50 } });
+    case '/api/users/statement':
+      return ok({ entries, available_pence: 50, pending_pence: 50, reserved_pence: 0, as_of: null });
+    case '/api/admin/payouts':
+      return paged([payout]);
+    default:
+      return ok([]);
+  }
+}
+
+function session(isAdmin = false) {
+  const state = {
+    status: 'signed-in' as const,
+    user: { uid: 'uid-ana', email: 'ana@example.com', emailVerified: true },
+    profile: { ...profile, isAdmin, role: isAdmin ? 'ADMIN' : 'USER' },
+    isAdmin,
+    isVerified: true,
+  };
+  return { state, getState: () => state, subscribe: () => () => undefined, ready: async () => undefined, refresh: async () => state };
+}
+
+async function open(path: string, isAdmin = false) {
+  const auth = session(isAdmin);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createRouter({
+    routeTree,
+    context: { auth: auth as never, queryClient },
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  await act(async () => {
+    render(
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider session={auth as never}>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+  });
+  return router;
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  localStorage.clear();
+  // jsdom has no scrolling; the router's scroll restoration calls it on every navigation.
+  window.scrollTo = vi.fn() as never;
+  api.get.mockImplementation(async (path: string) => answer(path));
+});
+afterEach(cleanup);
+
+describe('member money pages', () => {
+  it('dashboard: greeting, stat cards, payout action enabled below £10 without the ready marker', async () => {
+    await open('/dashboard');
+    expect((await screen.findByTestId('dashboard-greeting')).textContent).toMatch(/^Good (morning|afternoon|evening), ana$/);
+    expect(screen.getByTestId('dashboard-available-balance').textContent).toBe('£0.50');
+    await screen.findByText('Your Active Offers');
+    expect(screen.queryByTestId('dashboard-payout-ready')).toBeNull();
+    expect(screen.getByTestId('quick-payout').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.queryByTestId('welcome-overlay')).toBeNull();
+  });
+
+  it('payments: the request is disabled below the minimum; the history tab lists nothing yet', async () => {
+    const router = await open('/payments');
+    const send = await screen.findByRole('button', { name: 'Send Reward Email' });
+    expect(send).toHaveProperty('disabled', true);
+    await waitFor(() =>
+      expect(screen.getByTestId('payout-minimum').textContent).toBe('Minimum payout amount is £0.79 (£0.29 more needed)'),
+    );
+    fireEvent.click(screen.getByRole('tab', { name: 'Payout History' }));
+    await screen.findByText('No payout history');
+    expect(router.state.location.search).toEqual({ tab: 'history' });
+  });
+
+  it('statement: running balance, the clearing estimate and the reversal reason', async () => {
+    await open('/earnings/statement');
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByTestId('statement-row');
+    expect(rows.map((row) => (row as HTMLTableRowElement).cells[3].textContent)).toEqual(['£0.50', '£2.00', '£2.00']);
+    expect(rows[0].textContent).toContain('Chargeback from the offer partner');
+    expect(rows[1].textContent).toMatch(/expected to clear by 1 Jun 2026/);
+  });
+
+  it('profile: the referral tab shows the earnings from stats and the link', async () => {
+    await open('/profile?tab=referrals');
+    expect((await screen.findByTestId('profile-referral-earnings')).textContent).toBe('£3.00');
+    expect((screen.getByLabelText('Your referral link') as HTMLInputElement).value).toBe(`${window.location.origin}/?ref=uid-ana`);
+  });
+});
+
+describe('admin payouts', () => {
+  it('lists payouts with Process on pending rows and opens the modal', async () => {
+    await open('/admin/payouts', true);
+    const row = await screen.findByTestId('admin-payout-row');
+    expect(within(row).getByTestId('payout-status').textContent).toBe('Pending');
+    expect(within(row).getByText('Reward email')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Process' }));
+    expect(screen.getByRole('dialog', { name: 'Process Bank Transfer' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Mark as Paid' })).toHaveProperty('disabled', true);
+  });
+
+  it('sends the status filter as status_filter', async () => {
+    await open('/admin/payouts?status=completed', true);
+    await screen.findByTestId('admin-payout-row');
+    expect(api.get.mock.calls.map(([path]) => path)).toContain('/api/admin/payouts?page=1&per_page=50&status_filter=completed');
+  });
+});

@@ -1,0 +1,183 @@
+import { type AdminPayout, formatPence } from '@playquid/contracts';
+import { Check, Landmark, Mail, X } from 'lucide-react';
+import { adminPayoutActions, maskAccountNumber, rewardDeliveryLabel, shortId } from '../../lib/payouts';
+import { CopyButton } from './CopyButton';
+import { PayoutStatusBadge } from './PayoutStatusBadge';
+import { ui } from './ui';
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const formatDate = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
+
+export type AdminPayoutAction = 'process' | 'cancel' | 'approve' | 'reject';
+
+/** How the money reaches the member: a reward email, plus bank details when a payout has them. */
+export function PayoutDelivery({ payout }: { payout: AdminPayout }) {
+  const { email, account_name: accountName, account_number: accountNumber, sort_code: sortCode } = payout.payment_details ?? {};
+  const hasBank = Boolean(accountName || accountNumber || sortCode);
+  return (
+    <span className="flex flex-col gap-0.5 text-xs">
+      <span className="inline-flex items-center gap-1 font-semibold text-slate-200">
+        <Mail size={12} aria-hidden /> Reward email
+      </span>
+      {email && <span className="break-all text-slate-400">{email}</span>}
+      {hasBank && (
+        <span className="mt-1 flex flex-col text-slate-400">
+          <span className="inline-flex items-center gap-1 font-semibold text-slate-200">
+            <Landmark size={12} aria-hidden /> Bank Transfer
+          </span>
+          {accountName && <span>{accountName}</span>}
+          {sortCode && <span>Sort code {sortCode}</span>}
+          {accountNumber && <span>Account {maskAccountNumber(accountNumber)}</span>}
+        </span>
+      )}
+    </span>
+  );
+}
+
+const actionButton =
+  'inline-flex items-center gap-1 rounded-xl px-3 py-1.5 text-xs font-bold transition disabled:cursor-not-allowed disabled:opacity-50';
+
+function RowActions({
+  payout,
+  busy,
+  onAction,
+}: {
+  payout: AdminPayout;
+  busy: boolean;
+  onAction: (action: AdminPayoutAction, payout: AdminPayout) => void;
+}) {
+  const allowed = adminPayoutActions(payout.status);
+  if (!Object.values(allowed).some(Boolean)) return <span className="text-slate-500">—</span>;
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      {allowed.process && (
+        <button
+          type="button"
+          className={`${actionButton} bg-quid-300 text-ink-950 hover:bg-quid-200`}
+          disabled={busy}
+          onClick={() => onAction('process', payout)}
+        >
+          Process
+        </button>
+      )}
+      {allowed.approve && (
+        <button
+          type="button"
+          className={`${actionButton} bg-sky-400/15 text-sky-300 hover:bg-sky-400/25`}
+          disabled={busy}
+          onClick={() => onAction('approve', payout)}
+        >
+          <Check size={13} aria-hidden /> Approve
+        </button>
+      )}
+      {allowed.reject && (
+        <button
+          type="button"
+          className={`${actionButton} bg-red-500/15 text-red-300 hover:bg-red-500/25`}
+          disabled={busy}
+          onClick={() => onAction('reject', payout)}
+        >
+          Reject
+        </button>
+      )}
+      {allowed.cancel && (
+        <button
+          type="button"
+          className={`${actionButton} bg-white/10 text-slate-200 hover:bg-white/15`}
+          disabled={busy}
+          onClick={() => onAction('cancel', payout)}
+        >
+          <X size={13} aria-hidden /> Cancel
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The admin payouts table (scrolls sideways on small screens). */
+export function AdminPayoutsTable({
+  payouts,
+  busyId,
+  onAction,
+}: {
+  payouts: AdminPayout[];
+  busyId: string | null;
+  onAction: (action: AdminPayoutAction, payout: AdminPayout) => void;
+}) {
+  if (payouts.length === 0) {
+    return (
+      <div className={`${ui.card} mt-6 px-6 py-14 text-center`} data-testid="admin-payouts-empty">
+        <p className="font-display text-lg font-bold text-white">No payouts found</p>
+      </div>
+    );
+  }
+  return (
+    <div className={`${ui.card} mt-6 overflow-x-auto`}>
+      <table className="w-full min-w-[960px] text-left text-sm" data-testid="admin-payouts-table">
+        <thead className="border-b border-white/10 text-xs uppercase tracking-wider text-slate-400">
+          <tr>
+            <th className="px-4 py-3 font-semibold">Payout Details</th>
+            <th className="px-4 py-3 font-semibold">User</th>
+            <th className="px-4 py-3 font-semibold">Amount &amp; Delivery</th>
+            <th className="px-4 py-3 font-semibold">Status</th>
+            <th className="px-4 py-3 font-semibold">Dates</th>
+            <th className="px-4 py-3 font-semibold">Actions</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-white/5">
+          {payouts.map((payout) => {
+            const delivery = rewardDeliveryLabel(payout.reward?.status);
+            return (
+              <tr
+                key={payout.id}
+                className="align-top transition hover:bg-white/[0.03]"
+                data-testid="admin-payout-row"
+                data-payout-id={payout.id}
+              >
+                <td className="px-4 py-3.5">
+                  <span className="flex items-center gap-1 font-mono text-xs text-white" title={payout.id}>
+                    {shortId(payout.id)}… <CopyButton text={payout.id} label="Copy payout ID" />
+                  </span>
+                  {payout.transaction_id && (
+                    <span className="mt-1 block font-mono text-xs text-slate-400" title={payout.transaction_id}>
+                      Ref {payout.transaction_id}
+                    </span>
+                  )}
+                  {payout.earning_count > 0 && <span className="mt-1 block text-xs text-slate-500">{payout.earning_count} earnings</span>}
+                </td>
+                <td className="px-4 py-3.5">
+                  <span className="block font-semibold text-white">{payout.user.username || '—'}</span>
+                  {payout.user.email && <span className="block text-xs break-all text-slate-400">{payout.user.email}</span>}
+                  <span className="block font-mono text-xs text-slate-500" title={payout.user_id}>
+                    {payout.user_id}
+                  </span>
+                </td>
+                <td className="px-4 py-3.5">
+                  <span className="mb-1 block font-display text-base font-bold tabular-nums text-white">
+                    {formatPence(payout.amount_pence)}
+                  </span>
+                  <PayoutDelivery payout={payout} />
+                </td>
+                <td className="px-4 py-3.5">
+                  <PayoutStatusBadge status={payout.status} />
+                  {delivery && <span className="mt-1 block text-xs text-sky-300">{delivery}</span>}
+                  {payout.reason && <span className="mt-1 block text-xs text-red-300">{payout.reason}</span>}
+                  {payout.notes && <span className="mt-1 block text-xs text-slate-400">{payout.notes}</span>}
+                </td>
+                <td className="px-4 py-3.5 text-xs">
+                  <span className="block text-slate-500">Requested</span>
+                  <span className="block text-slate-200">{formatDate(payout.requested_at)}</span>
+                  <span className="mt-1 block text-slate-500">Processed</span>
+                  <span className="block text-slate-200">{formatDate(payout.processed_at)}</span>
+                </td>
+                <td className="px-4 py-3.5">
+                  <RowActions payout={payout} busy={busyId === payout.id} onAction={onAction} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { formatPence } from '@playquid/contracts';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, type ErrorComponentProps, Link, useNavigate } from '@tanstack/react-router';
+import { ArrowLeft, CalendarClock, Hourglass, Landmark, Wallet } from 'lucide-react';
+import { useAuth } from '../lib/auth/react';
+import { pageHead } from '../lib/page';
+import { statementQuery } from '../lib/queries';
+import { asOfIso, localDay, parseAsOfDay } from '../lib/statement';
+import { EarningsNav } from './-components/EarningsNav';
+import { PageSpinner, RouteError } from './-components/Feedback';
+import { PageHeader } from './-components/PageHeader';
+import { StatCard } from './-components/StatCard';
+import { StatementList } from './-components/StatementList';
+import { ui } from './-components/ui';
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** Every change to the member's money, with the running available balance; optionally as of a past day. */
+export const Route = createFileRoute('/_member/earnings_/statement')({
+  validateSearch: (search: Record<string, unknown>): { as_of?: string } => {
+    const day = parseAsOfDay(search.as_of);
+    return day ? { as_of: day } : {};
+  },
+  loaderDeps: ({ search }) => ({ asOf: search.as_of }),
+  loader: async ({ context: { auth, queryClient }, deps }) => {
+    const { user, isVerified } = auth.state;
+    if (user && isVerified) await queryClient.ensureQueryData(statementQuery(user.uid, deps.asOf && asOfIso(deps.asOf)));
+  },
+  head: () => pageHead('Statement'),
+  pendingComponent: () => <PageSpinner label="Loading your statement..." />,
+  errorComponent: StatementError,
+  component: StatementPage,
+});
+
+function StatementError(props: ErrorComponentProps) {
+  return <RouteError {...props} title="Failed to load your statement." />;
+}
+
+function StatementPage() {
+  const auth = useAuth();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { as_of: asOfDay } = Route.useSearch();
+  const { data } = useSuspenseQuery(statementQuery(auth.user!.uid, asOfDay && asOfIso(asOfDay)));
+  const setDay = (day: string | undefined) => void navigate({ search: day ? { as_of: day } : {} });
+  const moment = asOfDay ? `at the end of ${dayFormat.format(new Date(`${asOfDay}T12:00:00`))}` : 'now';
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Your money"
+        title="Statement"
+        lead="Every change to your money, why it happened, and your available balance right after it."
+        back={
+          <Link to="/dashboard" className={ui.buttonGhost}>
+            <ArrowLeft size={15} aria-hidden /> Dashboard
+          </Link>
+        }
+        actions={<EarningsNav />}
+      />
+      <section className={`${ui.page} py-10`}>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <p className="text-sm text-slate-400" data-testid="statement-moment">
+            Balances {moment}
+          </p>
+          <div className="flex flex-wrap items-end gap-2">
+            <label className={ui.label}>
+              <span className="flex items-center gap-1.5">
+                <CalendarClock size={15} aria-hidden /> As of
+              </span>
+              <input
+                type="date"
+                className={`${ui.input} py-2.5 [color-scheme:dark]`}
+                max={localDay()}
+                value={asOfDay ?? ''}
+                onChange={(event) => setDay(parseAsOfDay(event.target.value))}
+                data-testid="statement-as-of"
+              />
+            </label>
+            {asOfDay && (
+              <button type="button" className={ui.buttonSecondary} onClick={() => setDay(undefined)}>
+                Today
+              </button>
+            )}
+          </div>
+        </div>
+
+        <div className="mt-6 grid gap-4 sm:grid-cols-3">
+          <StatCard
+            label="Available"
+            value={formatPence(data.available_pence)}
+            hint="Ready for payout"
+            icon={Wallet}
+            testId="statement-available"
+          />
+          <StatCard
+            label="Pending"
+            value={formatPence(data.pending_pence)}
+            hint="Waiting to clear"
+            icon={Hourglass}
+            accent="amber"
+            testId="statement-pending"
+          />
+          <StatCard
+            label="In payouts"
+            value={formatPence(data.reserved_pence)}
+            hint="Requested, not yet paid"
+            icon={Landmark}
+            accent="grape"
+            testId="statement-reserved"
+          />
+        </div>
+
+        <StatementList entries={data.entries} />
+      </section>
+    </>
+  );
+}
