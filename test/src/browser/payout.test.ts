@@ -1,0 +1,81 @@
+import { PAYOUT_REQUESTED_MESSAGE } from '@playquid/contracts';
+import { buildCallbackUrl, type EmulatorUser } from '@playquid/scripts';
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { PASSWORD, registeredMember } from '../support/members';
+import { availableBecomes, makeAdmin } from '../support/money';
+import { type Stack, startStack, TEST_SECRET } from '../support/stack';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack({ listen: true, clientDist: resolve(__dirname, '../../../client/dist') });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+async function signInAt(path: '/login' | '/admin', user: EmulatorUser, landing: RegExp): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  await page.goto(`${stack.url}${path}`);
+  await page.getByTestId('login-email').fill(user.email);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(landing, { timeout: 20_000 });
+  return page;
+}
+
+async function callback(uid: string, amount: string, tx: string, offerName: string) {
+  const signed = buildCallbackUrl({ uid, amount, tx, offerName, baseUrl: stack.url!, secret: TEST_SECRET });
+  expect((await fetch(signed)).status).toBe(200);
+}
+
+describe('earning and cashing out, in the browser', () => {
+  it('a member earns, requests a payout, an admin marks it paid, and the member sees it completed', async () => {
+    const member = await registeredMember(stack, { label: 'payer' });
+    const admin = await registeredMember(stack, { label: 'payadmin' });
+    await makeAdmin(stack, admin);
+
+    const page = await signInAt('/login', member, /\/dashboard$/);
+    await callback(member.uid, '1.25', `o-b-1-${member.uid}`, 'Dragon Clash');
+    await callback(member.uid, '0.60', `o-b-2-${member.uid}`, 'Merge Kingdom');
+    await availableBecomes(stack, member, 385);
+    await expect.poll(() => page.getByTestId('dashboard-available-balance').textContent(), { timeout: 20_000 }).toContain('£3.85');
+
+    await page.goto(`${stack.url}/earnings`);
+    // Cards on mobile, a table on desktop: look at what is on screen.
+    await expect.poll(() => page.locator('text=Dragon Clash >> visible=true').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('text=Merge Kingdom >> visible=true').count()).toBeGreaterThan(0);
+
+    await page.goto(`${stack.url}/payments`);
+    await expect.poll(() => page.getByTestId('payout-amount').textContent(), { timeout: 20_000 }).toContain('£3.85');
+    await page.getByRole('button', { name: 'Send Reward Email' }).click();
+    await expect.poll(() => page.getByText(PAYOUT_REQUESTED_MESSAGE).isVisible(), { timeout: 20_000 }).toBe(true);
+    // The history tab opens by itself after 2 s and shows the request.
+    await expect.poll(() => page.getByTestId('payout-status').first().textContent(), { timeout: 20_000 }).toContain('Pending');
+
+    const adminPage = await signInAt('/admin', admin, /\/admin\/dashboard$/);
+    await adminPage.goto(`${stack.url}/admin/payouts`);
+    const row = adminPage.getByTestId('admin-payout-row').filter({ hasText: member.email });
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+    await row.getByRole('button', { name: 'Process' }).click();
+    const markAsPaid = adminPage.getByRole('button', { name: 'Mark as Paid' });
+    expect(await markAsPaid.isDisabled()).toBe(true);
+    await adminPage.getByLabel('Bank Transaction Reference').fill('BANK-BROWSER-42');
+    await markAsPaid.click();
+    await expect.poll(() => adminPage.getByText(/processed successfully!/).isVisible(), { timeout: 20_000 }).toBe(true);
+
+    await page.goto(`${stack.url}/payments?tab=history`);
+    await expect.poll(() => page.getByTestId('payout-status').first().textContent(), { timeout: 20_000 }).toContain('Completed');
+    await expect.poll(() => page.getByTestId('payout-row').first().textContent()).toContain('£3.85');
+    await adminPage.context().close();
+    await page.context().close();
+  });
+});
