@@ -1,0 +1,82 @@
+import { ConflictException, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { CallbackRecord, CallbacksPage } from '@playquid/contracts';
+import type { Readable } from 'node:stream';
+import { ReprocessCallbackCommand, type ReprocessCallbackResult } from '../commands/reprocess-callback.command';
+import type { CallbacksQueryDto } from '../dtos/callbacks.dto';
+import { type CallbackFilters, CallbackRepository } from '../repositories/callback.repository';
+import { toCallbackRecord } from './callback-record.mapper';
+import { type CallbackStatsData, toCallbackStats } from './callback-stats';
+import { callbacksCsvStream } from './callbacks-csv';
+
+const DAY_MS = 24 * 3_600_000;
+export const CALLBACK_NOT_FOUND = 'Callback not found';
+
+export interface ReprocessData {
+  callback_id: string;
+  transaction_id: string;
+  outcome: 'processed';
+  /** What the wallet booked: credited_approved, credited_pending, approved, reversed or no_change. */
+  detail: string;
+  earning_id: string | null;
+}
+
+export const filtersOf = (query: CallbacksQueryDto): CallbackFilters => ({
+  state: query.state,
+  processed: query.processed,
+  userId: query.user_id,
+  offerId: query.offer_id,
+  search: query.search,
+});
+
+const paging = (page: number, perPage: number, total: number) => ({ page, per_page: perPage, total, total_pages: Math.max(1, Math.ceil(total / perPage)) });
+
+/** The admin callbacks console: reads from the callbacks read table, retries through the command bus. */
+@Injectable()
+export class CallbacksConsoleService {
+  constructor(
+    private readonly callbacks: CallbackRepository,
+    private readonly commandBus: CommandBus,
+  ) {}
+
+  async page(query: CallbacksQueryDto, scope: Pick<CallbackFilters, 'userId' | 'offerId'> = {}): Promise<Omit<CallbacksPage, 'success' | 'message'>> {
+    const { rows, total } = await this.callbacks.page({ ...filtersOf(query), ...scope }, query.per_page, (query.page - 1) * query.per_page);
+    return { data: rows.map(toCallbackRecord), ...paging(query.page, query.per_page, total) };
+  }
+
+  async detail(id: string): Promise<CallbackRecord> {
+    const row = await this.callbacks.findById(id);
+    if (!row) throw new NotFoundException(CALLBACK_NOT_FOUND);
+    return toCallbackRecord(row);
+  }
+
+  async stats(now = new Date()): Promise<CallbackStatsData> {
+    return toCallbackStats(await this.callbacks.counts(new Date(now.getTime() - DAY_MS)));
+  }
+
+  export(query: CallbacksQueryDto): Readable {
+    const callbacks = this.callbacks;
+    const filters = filtersOf(query);
+    async function* pages() {
+      for await (const rows of callbacks.batches(filters)) yield rows.map(toCallbackRecord);
+    }
+    return callbacksCsvStream(pages());
+  }
+
+  /**
+   * 409 unless the callback's processing failed; 422 when the retry fails again (the message is the
+   * new error, so the console shows 'Failed to reprocess callback: {message}').
+   */
+  async reprocess(id: string): Promise<ReprocessData> {
+    const row = await this.callbacks.findById(id);
+    if (!row) throw new NotFoundException(CALLBACK_NOT_FOUND);
+    if (!row.accepted || row.transaction_id === null) {
+      throw new ConflictException(`Callback was rejected at intake (${row.rejection_reason ?? 'unknown reason'}) and cannot be reprocessed`);
+    }
+    const result = await this.commandBus.execute<ReprocessCallbackCommand, ReprocessCallbackResult>(
+      new ReprocessCallbackCommand(row.transaction_id, row.id),
+    );
+    if (result.outcome === 'failed') throw new UnprocessableEntityException(result.error);
+    return { callback_id: row.id, transaction_id: row.transaction_id, outcome: 'processed', detail: result.detail, earning_id: result.earningId };
+  }
+}
