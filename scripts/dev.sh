@@ -2,10 +2,10 @@
 # npm start: the whole PlayQuid stack on this machine, in the background.
 #
 #   bash scripts/dev.sh          # services, deps, build, migrate, emulator, API + worker, seed
-#   bash scripts/dev.sh stop     # stops the API, the worker, the Tremendous stand-in and the emulator this script started
+#   bash scripts/dev.sh stop     # stops the API, the worker, the Tremendous and BitLabs stand-ins and the emulator this script started
 #   bash scripts/dev.sh status
 #
-# Logs: .data/logs/{server,worker,tremendous,firebase-emulator,seed}.log; pid files: .data/*.pid.
+# Logs: .data/logs/{server,worker,tremendous,bitlabs,firebase-emulator,seed}.log; pid files: .data/*.pid.
 # Any variable below can be overridden from the environment.
 set -euo pipefail
 
@@ -37,6 +37,17 @@ fi
 export TREMENDOUS_API_KEY="${TREMENDOUS_API_KEY:-dev-tremendous-key}"
 export TREMENDOUS_WEBHOOK_SECRET="${TREMENDOUS_WEBHOOK_SECRET:-dev-tremendous-webhook-secret}"
 STANDIN_ENTRY=server/dist/rewards/standin-main.js
+# The offer catalogue syncs from the local BitLabs stand-in unless BITLABS_API_URL points elsewhere
+# (the real API, with a real BITLABS_API_TOKEN).
+export BITLABS_STANDIN_PORT="${BITLABS_STANDIN_PORT:-9301}"
+if [ -z "${BITLABS_API_URL:-}" ]; then
+  BITLABS_STANDIN=true
+  export BITLABS_API_URL="http://127.0.0.1:$BITLABS_STANDIN_PORT"
+else
+  BITLABS_STANDIN=false
+fi
+export BITLABS_API_TOKEN="${BITLABS_API_TOKEN:-dev-bitlabs-token}"
+BITLABS_STANDIN_ENTRY=server/dist/offers/bitlabs-standin-main.js
 export NX_TUI=false NX_DAEMON=false
 # the dev emulator keeps its accounts in .data/firebase-emulator across restarts (uids stay stable)
 export FIREBASE_EMULATOR_DATA="${FIREBASE_EMULATOR_DATA:-$DATA/firebase-emulator}"
@@ -86,6 +97,7 @@ stop_all() {
   stop_bg server server/dist/main.js
   stop_bg worker projections/dist/worker.js
   stop_bg tremendous "$STANDIN_ENTRY"
+  stop_bg bitlabs "$BITLABS_STANDIN_ENTRY"
   bash scripts/firebase-emulator.sh stop
 }
 
@@ -94,6 +106,7 @@ status() {
   if pid=$(pid_of server server/dist/main.js); then echo "server: running (pid $pid) $APP_URL"; else echo "server: stopped"; fi
   if pid=$(pid_of worker projections/dist/worker.js); then echo "worker: running (pid $pid)"; else echo "worker: stopped"; fi
   if pid=$(pid_of tremendous "$STANDIN_ENTRY"); then echo "tremendous stand-in: running (pid $pid) $TREMENDOUS_BASE_URL"; else echo "tremendous stand-in: stopped"; fi
+  if pid=$(pid_of bitlabs "$BITLABS_STANDIN_ENTRY"); then echo "bitlabs stand-in: running (pid $pid) $BITLABS_API_URL"; else echo "bitlabs stand-in: stopped"; fi
   echo "firebase emulator: $(bash scripts/firebase-emulator.sh status || true)"
   if healthy; then echo "health: $HEALTH_URL ok"; else echo "health: $HEALTH_URL not answering"; fi
 }
@@ -141,6 +154,24 @@ start_standin() {
   done
 }
 
+start_bitlabs_standin() {
+  [ "$BITLABS_STANDIN" = true ] || return 0
+  local health="http://127.0.0.1:$BITLABS_STANDIN_PORT/_standin/health" deadline=$((SECONDS + 10))
+  if curl -sf -m 2 -o /dev/null "$health"; then
+    die "something already answers on port $BITLABS_STANDIN_PORT (not started by this script); stop it or set BITLABS_STANDIN_PORT"
+  fi
+  say "starting the BitLabs stand-in ($BITLABS_API_URL)"
+  start_bg bitlabs "$BITLABS_STANDIN_ENTRY"
+  until curl -sf -m 2 -o /dev/null "$health"; do
+    if ! pid_of bitlabs "$BITLABS_STANDIN_ENTRY" >/dev/null || [ "$SECONDS" -ge "$deadline" ]; then
+      say "the BitLabs stand-in did not come up; last lines of $LOGS/bitlabs.log:"
+      tail -n 20 "$LOGS/bitlabs.log" >&2 || true
+      exit 1
+    fi
+    sleep 0.2
+  done
+}
+
 wait_healthy() {
   local deadline=$((SECONDS + ${DEV_START_TIMEOUT:-90}))
   until healthy; do
@@ -175,7 +206,9 @@ start_all() {
   stop_bg server server/dist/main.js
   stop_bg worker projections/dist/worker.js
   stop_bg tremendous "$STANDIN_ENTRY"
+  stop_bg bitlabs "$BITLABS_STANDIN_ENTRY"
   start_standin
+  start_bitlabs_standin
   if healthy; then
     die "something else already answers on $APP_URL (not started by this script); stop it or set PORT"
   fi
@@ -195,6 +228,7 @@ PlayQuid is running (ready in $((SECONDS - started))s):
   Health           $HEALTH_URL
   Auth emulator    http://$FIREBASE_AUTH_EMULATOR_HOST (project $FIREBASE_PROJECT_ID)
   Tremendous       $TREMENDOUS_BASE_URL$([ "$TREMENDOUS_STANDIN" = true ] && echo " (local stand-in)")
+  BitLabs offers   $BITLABS_API_URL$([ "$BITLABS_STANDIN" = true ] && echo " (local stand-in)")
   Logs             $LOGS/
   Demo logins      printed by the seed above (also in $LOGS/seed.log)
   Stop             npm start -- stop   (or: bash scripts/dev.sh stop)

@@ -18,7 +18,10 @@ export const streams = {
   wallet: (uid: string) => `wallet-${uid}`,
   callback: (transactionId: string) => `callback-${transactionId}`,
   rejectedCallback: (callbackId: string) => `callbackrejected-${callbackId}`,
+  offer: (offerId: string) => `offer-${offerId}`,
   /** The one stream the featured rule (at most FEATURED_OFFERS_MAX) is decided on. */
+  offerCatalogue: () => 'offer-catalogue',
+  offerStarts: (uid: string) => `offerstarts-${uid}`,
 } as const;
 
 // ---------------------------------------------------------------- users
@@ -224,6 +227,106 @@ export type CallbackProcessingFailed = DomainEvent<
 >;
 export type CallbackEvent = CallbackReceived | CallbackRejected | CallbackProcessed | CallbackProcessingFailed;
 
-export type PlayQuidEvent = UserEvent | WalletEvent | CallbackEvent;
+// ---------------------------------------------------------------- offers
+// Literal unions rather than offers-api's types: events.ts must not import the API shapes (cycle).
+type CatalogueStatus = 'active' | 'inactive' | 'draft';
+
+/** One milestone of an offer (BitLabs "event"): what the member earns and what BitLabs pays us. */
+export interface OfferTask {
+  eventId: string;
+  name: string;
+  /** 1 Install, 2 Achievement, 3 Purchase, 4 Daily Activity, other General. */
+  typeId: number;
+  rewardPence: Pence;
+  payoutUsd: UsdTenThousandths | null;
+  ttcMinutes: number | null;
+}
+
+/** What an offer shows; anchor, status and featured have their own events. */
+export interface OfferContent {
+  title: string;
+  productName: string;
+  description: string;
+  iconUrl: string | null;
+  /** The member's "up to" reward: the sum of the tasks (or the admin's figure for a manual offer). */
+  rewardPence: Pence;
+  payoutUsd: UsdTenThousandths | null;
+  category: string;
+  categories: string[];
+  difficulty: 'Easy' | 'Medium' | 'Hard';
+  timeToComplete: string;
+  /** Tracking link without the member; the start call adds the member's uid. */
+  clickUrl: string | null;
+  /** 1 Android, 2 iOS, 0 web/universal, 3 PC. */
+  devicePlatform: 0 | 1 | 2 | 3;
+  requirements: string[];
+  instructions: string[];
+  thingsToKnow: string[];
+  tasks: OfferTask[];
+  confirmationTime: string | null;
+  disclaimer: string | null;
+  supportUrl: string | null;
+}
+
+// Stream offer-<offerId>. `...By` is an admin's email/uid or 'bitlabs-sync'.
+export type OfferCreated = DomainEvent<
+  'OfferCreated',
+  {
+    offerId: string;
+    /** BitLabs offer id; a manual offer uses its own id. */
+    apiId: string;
+    source: 'bitlabs' | 'manual';
+    content: OfferContent;
+    anchor: string | null;
+    status: CatalogueStatus;
+    createdBy: string;
+    reason: string;
+    createdAt: string;
+  }
+>;
+/** The BitLabs feed changed these fields since the last sync (only the changed ones). */
+export type OfferDataSynced = DomainEvent<
+  'OfferDataSynced',
+  { offerId: string; apiId: string; changes: Partial<OfferContent>; syncedBy: string; reason: string; syncedAt: string }
+>;
+/** An admin edited these fields (only the changed ones). */
+export type OfferUpdated = DomainEvent<
+  'OfferUpdated',
+  { offerId: string; changes: Partial<OfferContent>; updatedBy: string; reason: string; updatedAt: string }
+>;
+export type OfferDeleted = DomainEvent<'OfferDeleted', { offerId: string; apiId: string; deletedBy: string; reason: string; deletedAt: string }>;
+/** Trimmed; null clears it. */
+export type OfferAnchorChanged = DomainEvent<
+  'OfferAnchorChanged',
+  { offerId: string; anchor: string | null; previousAnchor: string | null; changedBy: string; reason: string; changedAt: string }
+>;
+export type OfferStatusChanged = DomainEvent<
+  'OfferStatusChanged',
+  { offerId: string; status: CatalogueStatus; previousStatus: CatalogueStatus; changedBy: string; reason: string; changedAt: string }
+>;
+export type OfferStreamEvent = OfferCreated | OfferDataSynced | OfferUpdated | OfferDeleted | OfferAnchorChanged | OfferStatusChanged;
+
+/**
+ * Stream offer-catalogue: one event per offer whose flag flips, all of a group in one append, so
+ * the featured total is decided against one stream and its expected revision.
+ */
+export type OfferFeaturedChanged = DomainEvent<
+  'OfferFeaturedChanged',
+  { offerId: string; anchor: string | null; featured: boolean; changedBy: string; reason: string; changedAt: string }
+>;
+export type OfferCatalogueEvent = OfferFeaturedChanged;
+
+/** Stream offerstarts-<uid>: every click on Start (a second start is recorded too). */
+export type OfferStarted = DomainEvent<'OfferStarted', { uid: string; offerId: string; apiId: string; offerTitle: string; startedAt: string }>;
+/** What the member's client says about an offer they started; credits stay the partner's word. */
+export type OfferProgressReported = DomainEvent<
+  'OfferProgressReported',
+  { uid: string; offerId: string; apiId: string; status: 'in_progress' | 'completed'; reportedAt: string }
+>;
+export type OfferStartsEvent = OfferStarted | OfferProgressReported;
+
+export type OffersEvent = OfferStreamEvent | OfferCatalogueEvent | OfferStartsEvent;
+
+export type PlayQuidEvent = UserEvent | WalletEvent | CallbackEvent | OffersEvent;
 export type PlayQuidEventType = PlayQuidEvent['type'];
 export type EventOfType<T extends PlayQuidEventType> = Extract<PlayQuidEvent, { type: T }>;

@@ -151,6 +151,8 @@ export interface OfferSyncSummary {
   /** Active offers no longer in the feed, made inactive. */
   delisted: number;
   unchanged: number;
+  /** Feed entries that could not be read as offers (logged, left out). */
+  skipped: number;
   events: number;
 }
 

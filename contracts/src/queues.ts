@@ -6,6 +6,8 @@ export const QUEUES = {
   callbackProcessing: 'callback-processing',
   /** One job per PayoutApproved, jobId = payout id; places the Tremendous reward order (server). */
   rewardOrders: 'reward-orders',
+  /** BitLabs catalogue sync: a repeating job every few minutes, plus one at startup when the catalogue is empty. */
+  offerSync: 'offer-sync',
 } as const;
 
 /** The forwarder's own checkpoint row in projection_checkpoints. */
@@ -21,3 +23,7 @@ export interface RewardOrderJob {
   payoutId: string;
 }
 
+export interface OfferSyncJob {
+  /** Why this run: 'schedule', 'startup' (empty catalogue) or 'manual'. */
+  trigger: 'schedule' | 'startup' | 'manual';
+}

@@ -26,6 +26,15 @@ const EVENT_TYPES: Record<PlayQuidEventType, true> = {
   CallbackRejected: true,
   CallbackProcessed: true,
   CallbackProcessingFailed: true,
+  OfferCreated: true,
+  OfferDataSynced: true,
+  OfferUpdated: true,
+  OfferDeleted: true,
+  OfferAnchorChanged: true,
+  OfferStatusChanged: true,
+  OfferFeaturedChanged: true,
+  OfferStarted: true,
+  OfferProgressReported: true,
 };
 
 describe('projection registry', () => {

@@ -17,4 +17,6 @@ export const PRIMARY_KEYS: Record<ProjectionTable, string> = {
   callbacks: 'id',
   payouts: 'id',
   statement_entries: 'event_id',
+  offers: 'id',
+  offer_starts: 'id',
 };

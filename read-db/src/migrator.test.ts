@@ -24,15 +24,17 @@ const tables = async () =>
 describe('read-model migrations', () => {
   it('go up, all the way down, and up again', async () => {
     await migrateToLatest(db);
-    expect(await tables()).toEqual(['balances', 'callbacks', 'earnings', 'payouts', 'projection_checkpoints', 'statement_entries', 'users']);
+    expect(await tables()).toEqual(['balances', 'callbacks', 'earnings', 'offer_starts', 'offers', 'payouts', 'projection_checkpoints', 'statement_entries', 'users']);
     await migrateAllDown(db);
     expect(await tables()).toEqual([]);
     await migrateToLatest(db);
-    expect(await tables()).toEqual(['balances', 'callbacks', 'earnings', 'payouts', 'projection_checkpoints', 'statement_entries', 'users']);
+    expect(await tables()).toEqual(['balances', 'callbacks', 'earnings', 'offer_starts', 'offers', 'payouts', 'projection_checkpoints', 'statement_entries', 'users']);
   });
 
-  it('step down one migration at a time (statement entries, then payouts)', async () => {
+  it('step down one migration at a time (offers, statement entries, then payouts)', async () => {
     await migrateToLatest(db);
+    await migrateDown(db);
+    expect(await tables()).toEqual(['balances', 'callbacks', 'earnings', 'payouts', 'projection_checkpoints', 'statement_entries', 'users']);
     await migrateDown(db);
     expect(await tables()).toEqual(['balances', 'callbacks', 'earnings', 'payouts', 'projection_checkpoints', 'users']);
     await migrateDown(db);

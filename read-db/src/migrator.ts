@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationResultSet, Migrator, NO_MIGR
 import * as initialReadModel from './migrations/1763830000000-InitialReadModel';
 import * as payouts from './migrations/1795400000000-Payouts';
 import * as statementEntries from './migrations/1795500000000-StatementEntries';
+import * as offers from './migrations/1795600000000-Offers';
 
 /** Migrations are listed here (not read from disk) so the compiled package needs no file globbing. */
 const migrations: Record<string, Migration> = {
   '1763830000000-InitialReadModel': initialReadModel,
   '1795400000000-Payouts': payouts,
   '1795500000000-StatementEntries': statementEntries,
+  '1795600000000-Offers': offers,
 };
 
 export function createMigrator(db: Kysely<any>, schema?: string): Migrator {

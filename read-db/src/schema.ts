@@ -1,3 +1,4 @@
+import type { OfferTask } from '@playquid/contracts';
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -125,6 +126,59 @@ export interface StatementEntriesTable {
   expected_clear_at: Timestamp | null;
 }
 
+/** The offer catalogue (projection `offers`): BitLabs offers from the sync and manual ones. */
+export interface OffersTable {
+  id: string;
+  /** BitLabs offer id (a manual offer repeats its own id). */
+  api_id: string;
+  /** bitlabs or manual */
+  source: string;
+  title: string;
+  product_name: string;
+  description: string;
+  icon_url: string | null;
+  reward_pence: number;
+  /** What BitLabs pays for every task, USD ten-thousandths. */
+  payout_usd: number | null;
+  category: string;
+  categories: Json<string[]>;
+  difficulty: string;
+  time_to_complete: string;
+  /** The tracking link without the member. */
+  click_url: string | null;
+  device_platform: number;
+  anchor: string | null;
+  /** active, inactive, draft */
+  status: string;
+  featured: ColumnType<boolean, boolean | undefined, boolean>;
+  requirements: Json<string[]>;
+  instructions: Json<string[]>;
+  things_to_know: Json<string[]>;
+  events: Json<OfferTask[]>;
+  confirmation_time: string | null;
+  disclaimer: string | null;
+  support_url: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  synced_at: Timestamp | null;
+}
+
+/** One row per member and offer they started: the denominator of conversion and "in progress". */
+export interface OfferStartsTable {
+  /** `${uid}:${offerId}` */
+  id: string;
+  uid: string;
+  offer_id: string;
+  api_id: string;
+  offer_title: string;
+  first_started_at: Timestamp;
+  last_started_at: Timestamp;
+  start_count: number;
+  /** What the member's client last reported (in_progress, completed). */
+  reported_status: string | null;
+  reported_at: Timestamp | null;
+}
+
 export interface ProjectionCheckpointsTable {
   projection: string;
   commit_position: string;
@@ -139,6 +193,8 @@ export interface DB {
   callbacks: CallbacksTable;
   payouts: PayoutsTable;
   statement_entries: StatementEntriesTable;
+  offers: OffersTable;
+  offer_starts: OfferStartsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
 }
 
@@ -152,3 +208,5 @@ export type CallbackRow = Selectable<CallbacksTable>;
 export type NewCallbackRow = Insertable<CallbacksTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
 export type StatementEntryRow = Selectable<StatementEntriesTable>;
+export type OfferRow = Selectable<OffersTable>;
+export type OfferStartRow = Selectable<OfferStartsTable>;

@@ -25,6 +25,7 @@ import { MemberStatsService } from './services/member-stats.service';
 import { PayoutsService } from './services/payouts.service';
 import { InfrastructureModule } from './infra/infrastructure.module';
 import { JobsModule } from './jobs/jobs.module';
+import { OffersModule } from './offers/offers.module';
 import { CallbacksConsoleModule } from './callbacks-console.module';
 import { BalanceRepository } from './repositories/balance.repository';
 import { PayoutRewardRepository } from './repositories/payout-reward.repository';
@@ -65,6 +66,7 @@ export const COMMAND_HANDLERS = [
     TerminusModule,
     InfrastructureModule,
     JobsModule,
+    OffersModule,
     CallbacksConsoleModule,
   ],
   controllers: [HealthController, AuthController, UsersController, WalletController, PayoutsController, AdminPayoutsController, BitlabsController, TremendousController, DebugController],

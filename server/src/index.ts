@@ -11,3 +11,5 @@ export { userDecider } from './domain/user.decider';
 export { walletDecider } from './domain/wallet.decider';
 export { startTremendousStandin, type TremendousStandin } from './rewards/tremendous-standin';
 export { signWebhookBody } from './rewards/webhook-signature';
+export { startBitlabsStandin, type BitlabsStandin } from './offers/bitlabs-standin';
+export { OfferSyncWorker } from './jobs/offer-sync.worker';

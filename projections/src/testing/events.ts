@@ -64,6 +64,18 @@ function streamTracker(): (event: PlayQuidEvent) => string {
       case 'CallbackProcessed':
       case 'CallbackProcessingFailed':
         return streams.callback(transactionOf.get(event.data.callbackId) ?? event.data.callbackId);
+      case 'OfferCreated':
+      case 'OfferDataSynced':
+      case 'OfferUpdated':
+      case 'OfferDeleted':
+      case 'OfferAnchorChanged':
+      case 'OfferStatusChanged':
+        return streams.offer(event.data.offerId);
+      case 'OfferFeaturedChanged':
+        return streams.offerCatalogue();
+      case 'OfferStarted':
+      case 'OfferProgressReported':
+        return streams.offerStarts(event.data.uid);
     }
   };
 }

@@ -25,7 +25,10 @@ export class AuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; user?: AuthUser }>();
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw new UnauthorizedException('Missing bearer token');
+    if (!match) {
+      if (options.optional && !header) return true;
+      throw new UnauthorizedException('Missing bearer token');
+    }
 
     let decoded;
     try {

@@ -13,6 +13,8 @@ export interface AuthOptions {
   /** Member routes need a verified email. */
   verified?: boolean;
   admin?: boolean;
+  /** Public routes that say more to a signed-in caller: no token passes without a user, a bad one is still 401. */
+  optional?: boolean;
 }
 
 export const AUTH_OPTIONS = 'playquid:auth-options';

@@ -19,6 +19,7 @@ export interface AppConfig {
     allowedIps: string[];
   };
   tremendous: TremendousConfig;
+  offers: OffersConfig;
   minPayoutPence: number;
   trustProxy: boolean;
   /** Built client served as static files (with the SPA fallback) when it exists. */
@@ -47,6 +48,32 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 /** Outside production a missing BITLABS_SECRET falls back to this; the BitLabs status reports it as not configured. */
 export const DEV_BITLABS_SECRET = 'dev-bitlabs-secret';
 export const TREMENDOUS_SANDBOX_URL = 'https://testflight.tremendous.com/api/v2';
+export const BITLABS_API_URL = 'https://api.bitlabs.ai';
+
+/** The BitLabs offer catalogue sync; dev and tests point apiUrl at the local stand-in. */
+export interface OffersConfig {
+  /** API root without /v2. */
+  apiUrl: string;
+  apiToken: string;
+  syncEnabled: boolean;
+  syncIntervalMs: number;
+}
+
+function loadOffersConfig(env: NodeJS.ProcessEnv): OffersConfig {
+  const production = env.NODE_ENV === 'production';
+  const minutes = Number(env.OFFER_SYNC_INTERVAL_MINUTES ?? 5);
+  if (!Number.isFinite(minutes) || minutes < 1) throw new Error('OFFER_SYNC_INTERVAL_MINUTES must be at least 1');
+  // Nothing calls BitLabs unless asked to: without BITLABS_API_URL or BITLABS_API_TOKEN (tests, a
+  // bare `node dist/main.js`, a deployment without a token yet) there is nothing to sync from.
+  const syncEnabled = env.OFFER_SYNC !== 'false' && Boolean(env.BITLABS_API_URL || env.BITLABS_API_TOKEN);
+  return {
+    apiUrl: (env.BITLABS_API_URL || BITLABS_API_URL).replace(/\/+$/, ''),
+    // The stand-in takes any token; the real API answers 401 to a missing one, shown by /offers/debug.
+    apiToken: env.BITLABS_API_TOKEN || (production ? '' : 'dev-bitlabs-token'),
+    syncEnabled,
+    syncIntervalMs: Math.round(minutes * 60_000),
+  };
+}
 
 function required(env: NodeJS.ProcessEnv, key: string, fallback?: string): string {
   const value = env[key] ?? fallback;
@@ -94,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowedIps: (env.BITLABS_ALLOWED_IPS ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
     },
     tremendous: loadTremendousConfig(env),
+    offers: loadOffersConfig(env),
     minPayoutPence: minPayout,
     trustProxy: env.TRUST_PROXY === 'true',
     clientDist: env.CLIENT_DIST || resolve(__dirname, '../../../client/dist'),

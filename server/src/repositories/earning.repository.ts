@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DB, EarningRow } from '@playquid/read-db';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { READ_DB } from '../infra/tokens';
 
 export interface EarningsFilter {
@@ -81,8 +81,9 @@ export class EarningRepository {
   }
 
   /**
-   * One row per offer the member has earned on, newest first: when it started (first credit), when
-   * a task was last confirmed, and how its credits stand. Offer starts join in with the offers work.
+   * One row per offer the member has earned on or started, newest first: when it started (first
+   * credit, or the start for an offer not credited yet), when a task was last confirmed, and how
+   * its credits stand.
    */
   async offerProgress(uid: string, limit: number, offset: number): Promise<{ rows: OfferProgressRow[]; total: number }> {
     const grouped = this.db
@@ -100,15 +101,26 @@ export class EarningRepository {
         eb.fn.count<string>(eb.case().when('status', 'in', ['approved', 'paid']).then(1).end()).as('completed'),
         eb.fn.count<string>(eb.case().when('status', '=', 'pending').then(1).end()).as('pending'),
       ]);
+    // Offers started here that BitLabs has not credited yet: in progress, no tasks (0%).
+    const startedOnly = this.db
+      .selectFrom('offer_starts as s')
+      .where('s.uid', '=', uid)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('earnings as e').select('e.id').whereRef('e.offer_id', '=', 's.api_id').where('e.uid', '=', uid).where('e.kind', '=', 'offer'))),
+      )
+      .select([
+        's.api_id as offer_id',
+        sql<string | null>`s.offer_title`.as('offer_name'),
+        's.first_started_at as started_at',
+        sql<Date | null>`null::timestamptz`.as('completed_at'),
+        sql<string>`0::bigint`.as('tasks'),
+        sql<string>`0::bigint`.as('completed'),
+        sql<string>`0::bigint`.as('pending'),
+      ]);
+    const progress = this.db.selectFrom(grouped.unionAll(startedOnly).as('p'));
     const [rows, count] = await Promise.all([
-      grouped.orderBy('started_at', 'desc').orderBy('offer_id').limit(limit).offset(offset).execute(),
-      this.db
-        .selectFrom('earnings')
-        .where('uid', '=', uid)
-        .where('kind', '=', 'offer')
-        .where('offer_id', 'is not', null)
-        .select((eb) => eb.fn.count<string>('offer_id').distinct().as('n'))
-        .executeTakeFirstOrThrow(),
+      progress.selectAll().orderBy('started_at', 'desc').orderBy('offer_id').limit(limit).offset(offset).execute(),
+      progress.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return {
       rows: rows.map((r) => ({ ...r, tasks: Number(r.tasks), completed: Number(r.completed), pending: Number(r.pending) })),

@@ -10,8 +10,9 @@ import { UserRepository } from '../repositories/user.repository';
 const SUCCESS_RATE_PADDING = 5;
 
 function progressOf(row: OfferProgressRow): ProgressItem {
-  // completed: every credited task confirmed; in_progress: some still pending; failed: all reversed.
-  const status: ProgressStatus = row.pending > 0 ? 'in_progress' : row.completed > 0 ? 'completed' : 'failed';
+  // completed: every credited task confirmed; in_progress: some still pending, or started with no
+  // credit yet (no tasks); failed: all reversed.
+  const status: ProgressStatus = row.tasks === 0 || row.pending > 0 ? 'in_progress' : row.completed > 0 ? 'completed' : 'failed';
   return {
     id: `${row.offer_id}`,
     offer_id: row.offer_id,

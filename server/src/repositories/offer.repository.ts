@@ -1,0 +1,162 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { OfferSort, OfferStatus } from '@playquid/contracts';
+import type { DB, OfferRow } from '@playquid/read-db';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { READ_DB } from '../infra/tokens';
+
+export interface OfferFilter {
+  search?: string;
+  category?: string;
+  difficulty?: string;
+  devicePlatform?: number;
+  featured?: boolean;
+  /** Omitted: every status (admin list). */
+  status?: OfferStatus;
+}
+
+/** A catalogue row with how many of its tasks members completed (approved or paid credits). */
+export type OfferListRow = OfferRow & { total_completions: number };
+
+const COMPLETED = ['approved', 'paid'];
+
+/** `%` and `_` typed by a visitor are searched for, not used as wildcards. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Reusable filter on the offers table (spec 2 Offers: search in title or description, case-insensitive). */
+const matching = (filter: OfferFilter) => (eb: ExpressionBuilder<DB, 'offers'>) =>
+  eb.and([
+    ...(filter.status ? [eb('offers.status', '=', filter.status)] : []),
+    ...(filter.search ? [eb.or([eb('offers.title', 'ilike', likePattern(filter.search)), eb('offers.description', 'ilike', likePattern(filter.search))])] : []),
+    ...(filter.category ? [eb(eb.fn('lower', ['offers.category']), '=', filter.category.toLowerCase())] : []),
+    ...(filter.difficulty ? [eb('offers.difficulty', '=', filter.difficulty)] : []),
+    ...(filter.devicePlatform !== undefined ? [eb('offers.device_platform', '=', filter.devicePlatform)] : []),
+    ...(filter.featured !== undefined ? [eb('offers.featured', '=', filter.featured)] : []),
+  ]);
+
+@Injectable()
+export class OfferRepository {
+  constructor(@Inject(READ_DB) private readonly db: Kysely<DB>) {}
+
+  /** Offers with their completion counts; the earnings they count are joined by BitLabs offer id. */
+  private withCompletions() {
+    const completions = this.db
+      .selectFrom('earnings')
+      .where('kind', '=', 'offer')
+      .where('status', 'in', COMPLETED)
+      .where('offer_id', 'is not', null)
+      .groupBy('offer_id')
+      .select((eb) => ['offer_id', eb.fn.countAll<string>().as('completions')])
+      .as('c');
+    return this.db
+      .selectFrom('offers')
+      .leftJoin(completions, 'c.offer_id', 'offers.api_id')
+      .selectAll('offers')
+      .select((eb) => eb.fn.coalesce('c.completions', sql<string>`0`).as('total_completions'));
+  }
+
+  async page(filter: OfferFilter, sort: OfferSort | 'admin', limit: number, offset: number): Promise<{ rows: OfferListRow[]; total: number }> {
+    let query = this.withCompletions().where(matching(filter));
+    switch (sort) {
+      case 'highest_reward':
+        query = query.orderBy('offers.reward_pence', 'desc').orderBy('offers.title');
+        break;
+      // Ratings are not real (spec 2: the client makes them up): featured, then popular, then reward.
+      case 'best_rated':
+        query = query.orderBy('offers.featured', 'desc').orderBy('total_completions', 'desc').orderBy('offers.reward_pence', 'desc');
+        break;
+      case 'most_popular':
+        query = query.orderBy('total_completions', 'desc').orderBy('offers.reward_pence', 'desc');
+        break;
+      case 'newest':
+      case 'admin':
+        query = query.orderBy('offers.created_at', 'desc');
+        break;
+    }
+    const [rows, count] = await Promise.all([
+      query.orderBy('offers.id').limit(limit).offset(offset).execute(),
+      this.db.selectFrom('offers').where(matching(filter)).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows.map(toListRow), total: Number(count.n) };
+  }
+
+  async featured(limit: number): Promise<OfferListRow[]> {
+    const rows = await this.withCompletions()
+      .where('offers.status', '=', 'active')
+      .where('offers.featured', '=', true)
+      .orderBy('offers.reward_pence', 'desc')
+      .orderBy('offers.id')
+      .limit(limit)
+      .execute();
+    return rows.map(toListRow);
+  }
+
+  /** By our id or by the BitLabs offer id (links use either, spec 2). */
+  async find(idOrApiId: string): Promise<OfferListRow | undefined> {
+    const row = await this.withCompletions()
+      .where((eb) => eb.or([eb('offers.id', '=', idOrApiId), eb('offers.api_id', '=', idOrApiId)]))
+      .executeTakeFirst();
+    return row && toListRow(row);
+  }
+
+  /** Candidates of an anchor group; the write side confirms each one against its own stream. */
+  async idsWithAnchor(anchor: string): Promise<string[]> {
+    return (await this.db.selectFrom('offers').select('id').where('anchor', '=', anchor).execute()).map((r) => r.id);
+  }
+
+  async activeBitlabsOffers(): Promise<Array<{ id: string; api_id: string }>> {
+    return this.db.selectFrom('offers').select(['id', 'api_id']).where('source', '=', 'bitlabs').where('status', '=', 'active').execute();
+  }
+
+  async count(): Promise<number> {
+    return Number((await this.db.selectFrom('offers').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  }
+
+  async categories(): Promise<Array<{ name: string; count: number }>> {
+    const rows = await this.db
+      .selectFrom('offers')
+      .where('status', '=', 'active')
+      .groupBy('category')
+      .select((eb) => ['category', eb.fn.countAll<string>().as('n')])
+      .orderBy('n', 'desc')
+      .orderBy('category')
+      .execute();
+    return rows.map((r) => ({ name: r.category, count: Number(r.n) }));
+  }
+
+  /** The member's credits (not reversed) on one BitLabs offer: which of its tasks they completed. */
+  async memberCredits(uid: string, apiId: string): Promise<Array<{ task_id: string | null; task_name: string | null }>> {
+    return this.db
+      .selectFrom('earnings')
+      .select(['task_id', 'task_name'])
+      .where('uid', '=', uid)
+      .where('kind', '=', 'offer')
+      .where('offer_id', '=', apiId)
+      .where('status', '!=', 'rejected')
+      .execute();
+  }
+
+  /** Counts for the debug call, in one pass over the catalogue. */
+  async catalogueCounts() {
+    const count = (condition: ReturnType<typeof sql<boolean>>) => sql<string>`count(*) filter (where ${condition})`;
+    const row = await this.db
+      .selectFrom('offers')
+      .select([
+        sql<string>`count(*)`.as('total'),
+        count(sql`status = 'active'`).as('active'),
+        count(sql`status = 'inactive'`).as('inactive'),
+        count(sql`status = 'draft'`).as('draft'),
+        count(sql`featured`).as('featured'),
+        count(sql`source = 'bitlabs'`).as('bitlabs'),
+        count(sql`source = 'manual'`).as('manual'),
+        count(sql`device_platform = 0`).as('web'),
+        count(sql`device_platform = 1`).as('android'),
+        count(sql`device_platform = 2`).as('ios'),
+        count(sql`device_platform = 3`).as('pc'),
+        sql<string>`count(distinct anchor)`.as('anchors'),
+      ])
+      .executeTakeFirstOrThrow();
+    return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as Record<keyof typeof row, number>;
+  }
+}
+
+const toListRow = <T extends { total_completions: string | number }>(row: T) => ({ ...row, total_completions: Number(row.total_completions) }) as unknown as OfferListRow;
