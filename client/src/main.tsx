@@ -47,10 +47,13 @@ let lastAccess = accessKey(session.state);
 session.subscribe(() => {
   const next = accessKey(session.state);
   if (next === lastAccess) return;
+  const hadMember = lastAccess.startsWith('signed-in');
   lastAccess = next;
   void router.invalidate().then(() => {
-    // Nothing of the previous member stays in memory once they have signed out.
-    if (session.state.status === 'signed-out') queryClient.clear();
+    // Nothing of the previous member stays in memory once they have signed out. Only after a real
+    // sign-out, and a reset rather than clear(): clear() cancels in-flight queries of mounted pages
+    // (a visitor's first landing) and leaves them pending forever; a reset refetches them.
+    if (hadMember && session.state.status === 'signed-out') void queryClient.resetQueries();
   });
 });
 

@@ -1,12 +1,185 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { ADMIN_SEARCH_DEBOUNCE_MS, type CallbackRecord, type CallbackStats } from '@playquid/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { ArrowLeft, Calculator, CircleCheck, CircleX, Hourglass, RadioTower, RefreshCw, SearchX, ShieldAlert } from 'lucide-react';
+import { useState } from 'react';
+import { ApiError } from '../lib/api-client';
+import { useAuth } from '../lib/auth/react';
+import { CALLBACK_TEXT, type CallbackFilters, callbackStatsFromRows, formatRate, hasCallbackFilters, NO_CALLBACK_FILTERS } from '../lib/callbacks';
+import { ADMIN_CALLBACKS_KEY, adminCallbacksQuery, callbackStatsQuery, reprocessCallback } from '../lib/offer-queries';
 import { pageHead } from '../lib/page';
-import { AdminSectionPage } from './-components/AdminSectionPage';
+import { CallbackFiltersBar } from './-components/callbacks/CallbackFiltersBar';
+import { CallbacksTable } from './-components/callbacks/CallbacksTable';
+import { useDebounced } from './-components/callbacks/use-debounced';
+import { Notice, PageSpinner } from './-components/Feedback';
+import { EmptyState, PageHeader } from './-components/PageHeader';
+import { StatCard } from './-components/StatCard';
+import { ui } from './-components/ui';
 
 export const Route = createFileRoute('/_admin/admin/callbacks')({
+  loader: ({ context: { auth, queryClient } }) => {
+    if (!auth.state.isAdmin) return;
+    void queryClient.prefetchQuery(callbackStatsQuery());
+    void queryClient.prefetchQuery(adminCallbacksQuery(1, NO_CALLBACK_FILTERS));
+  },
   head: () => pageHead('Callbacks'),
-  component: AdminCallbacksPage,
+  component: AdminCallbacksGate,
 });
 
+function AdminCallbacksGate() {
+  const auth = useAuth();
+  if (!auth.isAdmin) {
+    return (
+      <div className={`${ui.card} mx-auto my-16 max-w-md p-8 text-center`} role="alert" data-testid="access-denied">
+        <ShieldAlert className="mx-auto text-red-300" aria-hidden />
+        <p className="mt-3 font-semibold text-white">{CALLBACK_TEXT.accessDenied}</p>
+      </div>
+    );
+  }
+  return <AdminCallbacksPage />;
+}
+
+const errorText = (error: Error) => (error instanceof ApiError && error.detail ? error.detail : CALLBACK_TEXT.loadFailed(error.message));
+
+function StatsCards({ stats }: { stats: CallbackStats | undefined }) {
+  const value = (n: number | undefined) => (n === undefined ? '–' : n.toLocaleString('en-GB'));
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="callback-stats">
+      <StatCard label="Total Callbacks" value={value(stats?.total_callbacks)} hint={`${value(stats?.recent_callbacks_24h)} in last 24h`} icon={RadioTower} testId="callbacks-total" />
+      <StatCard
+        label="Processed"
+        value={value(stats?.processed_callbacks)}
+        hint={stats ? `${formatRate(stats.success_rate)} success rate` : 'Success rate'}
+        icon={CircleCheck}
+        accent="grape"
+        testId="callbacks-processed"
+      />
+      <StatCard label="Pending" value={value(stats?.unprocessed_callbacks)} hint="Awaiting processing" icon={Hourglass} accent="amber" testId="callbacks-pending" />
+      <StatCard label="Failed" value={value(stats?.failed_callbacks)} hint="Need reprocessing" icon={CircleX} accent="flare" testId="callbacks-failed" />
+    </div>
+  );
+}
+
 function AdminCallbacksPage() {
-  return <AdminSectionPage to="/admin/callbacks" />;
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<CallbackFilters>(NO_CALLBACK_FILTERS);
+  const [page, setPage] = useState(1);
+  // The text filters ask the server once typing pauses (spec 9, 500 ms); the selects apply at once.
+  const userId = useDebounced(filters.userId, ADMIN_SEARCH_DEBOUNCE_MS);
+  const offerId = useDebounced(filters.offerId, ADMIN_SEARCH_DEBOUNCE_MS);
+  const search = useDebounced(filters.search, ADMIN_SEARCH_DEBOUNCE_MS);
+  const applied: CallbackFilters = { ...filters, userId, offerId, search };
+  const list = useQuery(adminCallbacksQuery(page, applied));
+  const stats = useQuery(callbackStatsQuery());
+  const [recalculated, setRecalculated] = useState<CallbackStats | null>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+
+  const rows = list.data?.data ?? [];
+  const totalPages = Math.max(1, list.data?.total_pages ?? 1);
+  const total = list.data?.total ?? rows.length;
+
+  const changeFilters = (next: CallbackFilters) => {
+    setFilters(next);
+    setPage(1);
+  };
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const refresh = () => {
+    setRecalculated(null);
+    void queryClient.invalidateQueries({ queryKey: ADMIN_CALLBACKS_KEY });
+  };
+
+  const reprocess = useMutation({
+    mutationFn: (callback: CallbackRecord) => reprocessCallback(callback.id),
+    onSuccess: () => {
+      window.alert(CALLBACK_TEXT.reprocessed);
+      refresh();
+    },
+    onError: (error) => window.alert(CALLBACK_TEXT.reprocessFailed(error instanceof ApiError ? error.detail ?? error.message : error.message)),
+  });
+
+  const busy = list.isFetching || stats.isFetching;
+  return (
+    <>
+      <PageHeader
+        eyebrow="Admin"
+        title="Callbacks"
+        lead="Tracking notifications from offer partners and how they were processed. Refreshes every 30 seconds."
+        back={
+          <Link to="/admin/dashboard" className={ui.buttonGhost}>
+            <ArrowLeft size={15} aria-hidden /> Analytics
+          </Link>
+        }
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className={ui.buttonSecondary} onClick={() => setRecalculated(callbackStatsFromRows(rows, new Date()))} disabled={rows.length === 0} data-testid="callbacks-recalc">
+              <Calculator size={16} aria-hidden /> Recalc Stats
+            </button>
+            <button type="button" className={ui.buttonSecondary} onClick={refresh} disabled={busy} data-testid="callbacks-refresh">
+              <RefreshCw size={16} className={busy ? 'animate-spin' : undefined} aria-hidden /> Refresh
+            </button>
+          </div>
+        }
+      />
+      <section className={`${ui.page} space-y-6 py-10`}>
+        <StatsCards stats={recalculated ?? stats.data} />
+        {recalculated && (
+          <Notice kind="info" testId="callbacks-recalculated">
+            Figures recalculated from the {rows.length} callbacks on this page. Refresh for the server&apos;s totals.
+          </Notice>
+        )}
+
+        <CallbackFiltersBar filters={filters} onChange={changeFilters} />
+
+        {list.isPending ? (
+          <PageSpinner label="Loading callbacks..." />
+        ) : list.isError ? (
+          <Notice kind="error" testId="callbacks-error">
+            {errorText(list.error)}{' '}
+            <button type="button" className="font-bold underline" onClick={() => void list.refetch()}>
+              Try again
+            </button>
+          </Notice>
+        ) : rows.length === 0 ? (
+          <EmptyState icon={<SearchX />} title={CALLBACK_TEXT.emptyTitle} text={CALLBACK_TEXT.emptyText} testId="callbacks-empty">
+            {hasCallbackFilters(filters) && (
+              <button type="button" className={ui.buttonSecondary} onClick={() => changeFilters(NO_CALLBACK_FILTERS)}>
+                Clear filters
+              </button>
+            )}
+          </EmptyState>
+        ) : (
+          <>
+            <CallbacksTable
+              callbacks={rows}
+              expanded={expanded}
+              onToggle={toggle}
+              reprocessingId={reprocess.isPending ? reprocess.variables.id : null}
+              onReprocess={(callback) => reprocess.mutate(callback)}
+            />
+            <nav className="flex flex-wrap items-center justify-between gap-3" aria-label="Pages">
+              <p className="text-sm text-slate-400" data-testid="callbacks-showing">
+                Showing {rows.length} of {total} callbacks
+              </p>
+              <div className="flex items-center gap-3">
+                <button type="button" className={`${ui.buttonSecondary} py-2`} onClick={() => setPage((current) => current - 1)} disabled={page <= 1}>
+                  Previous
+                </button>
+                <span className="text-sm text-slate-400" data-testid="callbacks-page">
+                  Page {page} of {totalPages}
+                </span>
+                <button type="button" className={`${ui.buttonSecondary} py-2`} onClick={() => setPage((current) => current + 1)} disabled={page >= totalPages}>
+                  Next
+                </button>
+              </div>
+            </nav>
+          </>
+        )}
+      </section>
+    </>
+  );
 }

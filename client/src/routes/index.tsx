@@ -6,7 +6,10 @@ import { useAuth } from '../lib/auth/react';
 import { rememberReferral } from '../lib/auth/referral';
 import { pageHead } from '../lib/page';
 import { balanceQuery } from '../lib/queries';
+import { CashCannon } from './-components/CashCannon';
 import { EarnCallToAction } from './-components/EarnCallToAction';
+import { FeaturedBlogs } from './-components/landing/FeaturedBlogs';
+import { FeaturedChallenges } from './-components/landing/FeaturedChallenges';
 import { Hero } from './-components/landing/Hero';
 import { Benefits, BonusReminder, HowItWorks, StatsStrip } from './-components/landing/Sections';
 import { ui } from './-components/ui';
@@ -31,10 +34,14 @@ function Landing() {
   const balanceText = member ? (balance ? formatPence(balance.total_pence) : '...') : formatPence(WELCOME_BONUS_PENCE);
   return (
     <>
+      {/* Decorative: one volley of money from both sides as the page opens; nothing under reduced motion. */}
+      <CashCannon />
       <Hero member={member} balanceText={balanceText} />
       <StatsStrip />
+      <FeaturedChallenges />
       <HowItWorks />
       <Benefits />
+      <FeaturedBlogs />
       {!member && (
         <section className={`${ui.page} pb-8`}>
           <EarnCallToAction />

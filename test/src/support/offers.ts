@@ -11,10 +11,10 @@ export interface OffersStack {
  * The whole back end with the BitLabs stand-in in this process, the API's sync pointed at it, and
  * the stand-in's catalogue synced into the read model before the tests start.
  */
-export async function startOffersStack(): Promise<OffersStack> {
+export async function startOffersStack(options: Parameters<typeof startStack>[0] = {}): Promise<OffersStack> {
   const standin = await startBitlabsStandin({ port: 0, apiToken: 'test-bitlabs-token' });
   Object.assign(process.env, { BITLABS_API_URL: standin.url, BITLABS_API_TOKEN: 'test-bitlabs-token', OFFER_SYNC: 'true' });
-  const stack = await startStack();
+  const stack = await startStack(options);
   await catalogueCount(stack, standin.offers.length);
   return {
     stack,

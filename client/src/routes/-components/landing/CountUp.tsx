@@ -4,8 +4,21 @@ import { useEffect, useRef, useState } from 'react';
 const DURATION_MS = 2_000;
 const easeOut = (t: number) => 1 - (1 - t) ** 3;
 
-/** A number counting up from 0 over 2 s once it scrolls into view (spec 9, count-up 2000 ms). */
-export function CountUp({ value, format, delayMs = 0 }: { value: number; format: (value: number) => string; delayMs?: number }) {
+/**
+ * A number counting up from 0 over 2 s once it is half in view (spec 9, count-up 2000 ms), once per
+ * mount. `notBefore` (a performance.now() time) holds the start back, for staggered cards.
+ */
+export function CountUp({
+  value,
+  format,
+  delayMs = 0,
+  notBefore = 0,
+}: {
+  value: number;
+  format: (value: number) => string;
+  delayMs?: number;
+  notBefore?: number;
+}) {
   const ref = useRef<HTMLSpanElement>(null);
   const inView = useInView(ref, { once: true, amount: 0.5 });
   const reduceMotion = useReducedMotion();
@@ -15,7 +28,7 @@ export function CountUp({ value, format, delayMs = 0 }: { value: number; format:
     if (!inView) return;
     if (reduceMotion) return setProgress(1);
     let frame = 0;
-    const start = performance.now() + delayMs;
+    const start = Math.max(performance.now() + delayMs, notBefore);
     const tick = (now: number) => {
       const t = Math.min(1, Math.max(0, (now - start) / DURATION_MS));
       setProgress(easeOut(t));
@@ -23,7 +36,7 @@ export function CountUp({ value, format, delayMs = 0 }: { value: number; format:
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [inView, reduceMotion, delayMs]);
+  }, [inView, reduceMotion, delayMs, notBefore]);
 
   return (
     <span ref={ref} className="tabular-nums">

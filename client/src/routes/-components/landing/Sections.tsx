@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Banknote, Clock, Gamepad2, Gift, Lock, PoundSterling, ShieldCheck, UserPlus, X, Zap } from 'lucide-react';
 import { AnimatePresence, m, useReducedMotion } from 'motion/react';
-import { useState } from 'react';
-import { siteStatsQuery } from '../../../lib/queries';
+import { useEffect, useRef, useState } from 'react';
+import { scrollStep } from '../../../lib/landing';
+import { siteStatsQuery } from '../../../lib/offer-queries';
 import { ui } from '../ui';
 import { CountUp } from './CountUp';
 
@@ -23,7 +24,8 @@ export function StatsStrip() {
   const { data: stats } = useQuery(siteStatsQuery());
   const counters = stats
     ? [
-        { value: stats.total_earnings_amount, format: (n: number) => pounds.format(n), label: 'Paid to members' },
+        // Whole pounds, so the figure ticks like a counter.
+        { value: Math.floor(stats.total_earnings_pence / 100), format: (n: number) => pounds.format(n), label: 'Paid to members' },
         { value: stats.total_challenges_completed, format: (n: number) => whole.format(n), label: 'Challenges completed' },
         { value: stats.active_users_count, format: (n: number) => whole.format(n), label: 'Active players' },
       ]
@@ -72,40 +74,79 @@ const STEPS = [
   },
 ];
 
+/** The "How It Works" progress: 0 to 3 steps lit as the section scrolls past (spec 2). */
+function useScrollStep() {
+  const ref = useRef<HTMLOListElement>(null);
+  const [step, setStep] = useState(0);
+  useEffect(() => {
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const box = ref.current?.getBoundingClientRect();
+      if (box) setStep(scrollStep(box.top, box.height, window.innerHeight));
+    };
+    // At most one measurement per frame, however fast the scroll events come.
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+    };
+  }, []);
+  return { ref, step };
+}
+
 export function HowItWorks() {
   const reduceMotion = useReducedMotion();
+  const { ref, step } = useScrollStep();
   return (
     <section className={`${ui.page} py-20 sm:py-24`} aria-labelledby="how-it-works">
       <p className={ui.eyebrow}>Three steps</p>
       <h2 id="how-it-works" className="mt-2 font-display text-4xl font-extrabold text-white">
         How It Works
       </h2>
-      <ol className="mt-10 grid gap-5 md:grid-cols-3">
-        {STEPS.map(({ icon: Icon, title, text }, index) => (
-          <m.li
-            key={title}
-            className={`${ui.card} relative overflow-hidden p-7`}
-            initial={reduceMotion ? false : { opacity: 0, y: 24 }}
-            whileInView={{ opacity: 1, y: 0 }}
-            viewport={{ once: true, amount: 0.4 }}
-            transition={{ duration: 0.5, delay: index * 0.12 }}
-          >
-            <span className="absolute -top-4 -right-2 font-display text-8xl font-extrabold text-white/[0.04]" aria-hidden>
-              {index + 1}
-            </span>
-            <span
-              className="grid h-12 w-12 place-items-center rounded-2xl bg-linear-to-br from-quid-300 to-quid-500 text-ink-950 shadow-lg shadow-quid-500/20"
-              aria-hidden
+      <div className="mt-8 h-1.5 overflow-hidden rounded-full bg-white/5" aria-hidden>
+        <div
+          className="h-full rounded-full bg-linear-to-r from-quid-300 to-grape-400 transition-[width] duration-500"
+          style={{ width: `${(step / STEPS.length) * 100}%` }}
+        />
+      </div>
+      <ol ref={ref} className="mt-6 grid gap-5 md:grid-cols-3" data-testid="how-it-works" data-step={step}>
+        {STEPS.map(({ icon: Icon, title, text }, index) => {
+          const reached = index < step;
+          return (
+            <m.li
+              key={title}
+              className={`${ui.card} relative overflow-hidden p-7 transition-colors duration-500 ${reached ? 'border-quid-300/40' : ''}`}
+              initial={reduceMotion ? false : { opacity: 0, y: 24 }}
+              whileInView={{ opacity: 1, y: 0 }}
+              viewport={{ once: true, amount: 0.4 }}
+              transition={{ duration: 0.5, delay: index * 0.12 }}
             >
-              <Icon size={22} />
-            </span>
-            <h3 className="mt-5 font-display text-xl font-bold text-white">
-              <span className="sr-only">Step {index + 1}: </span>
-              {title}
-            </h3>
-            <p className="mt-2 text-slate-400">{text}</p>
-          </m.li>
-        ))}
+              <span className="absolute -top-4 -right-2 font-display text-8xl font-extrabold text-white/[0.04]" aria-hidden>
+                {index + 1}
+              </span>
+              <span
+                className={`grid h-12 w-12 place-items-center rounded-2xl shadow-lg transition duration-500 ${
+                  reached ? 'bg-linear-to-br from-quid-300 to-quid-500 text-ink-950 shadow-quid-500/30' : 'bg-white/10 text-slate-300 shadow-transparent'
+                }`}
+                aria-hidden
+              >
+                <Icon size={22} />
+              </span>
+              <h3 className="mt-5 font-display text-xl font-bold text-white">
+                <span className="sr-only">Step {index + 1}: </span>
+                {title}
+              </h3>
+              <p className="mt-2 text-slate-400">{text}</p>
+            </m.li>
+          );
+        })}
       </ol>
     </section>
   );

@@ -1,0 +1,141 @@
+import { FEATURED_OFFERS_MAX, FEATURED_OFFERS_WARNING_ABOVE, type Offer, type OfferStatus } from '@playquid/contracts';
+import { offerTitle } from './offers';
+
+/** Admin "Manage Offers" rules (spec 2, 4 "Offer status", 5, 8 "Admin"). */
+
+export const ADMIN_OFFER_TEXT = {
+  loadFailed: 'Failed to load offers',
+  anchorFailed: 'Failed to update anchor',
+  statusFailed: 'Failed to update offer status',
+  featuredFailed: 'Failed to update featured status',
+  clearFailed: 'Failed to clear featured offers',
+  noAnchor: 'This offer has no anchor. Set an anchor first to use group featuring.',
+  nothingToClear: 'No featured offers to clear',
+} as const;
+
+export const tooManyFeaturedText = (wouldBe: number) =>
+  `Cannot feature this group: it would make ${wouldBe} featured offers, over the limit of ${FEATURED_OFFERS_MAX}. Unfeature some offers first.`;
+
+export const clearFeaturedConfirmText = (count: number) =>
+  `Are you sure you want to clear all ${count} featured offers? This will unfeature all currently featured offers.`;
+
+/**
+ * Fetches a list page by page until a page comes back shorter than `perPage` (spec 7, admin offers).
+ * Also stops at the reported last page, and after `maxPages`, so a server that ignores `page`
+ * cannot keep the loop going.
+ */
+export async function fetchAllPages<T>(
+  fetchPage: (page: number) => Promise<{ data: T[]; total_pages?: number }>,
+  perPage: number,
+  maxPages = 50,
+): Promise<T[]> {
+  const all: T[] = [];
+  for (let page = 1; page <= maxPages; page++) {
+    const { data, total_pages: totalPages } = await fetchPage(page);
+    all.push(...data);
+    if (data.length < perPage || (totalPages !== undefined && page >= totalPages)) break;
+  }
+  return all;
+}
+
+/** Trimmed anchor text; empty means none (spec 5). */
+export const normalizeAnchor = (input: string): string | null => input.trim() || null;
+
+const anchorKey = (offer: Pick<Offer, 'anchor'>) => offer.anchor?.trim() || null;
+
+/** The offers sharing this offer's anchor (itself included); just itself without an anchor. */
+export function anchorGroup<T extends Offer>(offers: readonly T[], target: T): T[] {
+  const anchor = anchorKey(target);
+  return anchor === null ? [target] : offers.filter((offer) => anchorKey(offer) === anchor);
+}
+
+export const featuredCount = (offers: readonly Pick<Offer, 'featured'>[]) => offers.filter((offer) => offer.featured).length;
+
+/**
+ * Whether the featured toggle of `target` may go to `featured`. Featuring works per anchor group
+ * (spec 4), so an offer without an anchor cannot be featured, and a group that would take the total
+ * past 16 is refused. Unfeaturing is always allowed.
+ */
+export function checkFeaturedToggle(offers: readonly Offer[], target: Offer, featured: boolean): { ok: true } | { ok: false; error: string } {
+  if (!featured) return { ok: true };
+  if (anchorKey(target) === null) return { ok: false, error: ADMIN_OFFER_TEXT.noAnchor };
+  const added = anchorGroup(offers, target).filter((offer) => !offer.featured).length;
+  const wouldBe = featuredCount(offers) + added;
+  return wouldBe > FEATURED_OFFERS_MAX ? { ok: false, error: tooManyFeaturedText(wouldBe) } : { ok: true };
+}
+
+/**
+ * The list after the server accepted a featured change: the offers it says changed, else (an
+ * answer without them) the whole anchor group, which is what the server changes.
+ */
+export function withFeatured<T extends Offer>(offers: readonly T[], target: T, featured: boolean, changedIds?: readonly string[]): T[] {
+  const ids = new Set(changedIds ?? anchorGroup(offers, target).map((offer) => offer.id));
+  return offers.map((offer) => (ids.has(offer.id) ? { ...offer, featured } : offer));
+}
+
+/** Status toggle: active goes inactive; inactive and draft go active (spec 4). */
+export const nextStatus = (status: OfferStatus): OfferStatus => (status === 'active' ? 'inactive' : 'active');
+
+export const withOffer = <T extends Offer>(offers: readonly T[], id: string, change: Partial<T>): T[] =>
+  offers.map((offer) => (offer.id === id ? { ...offer, ...change } : offer));
+
+export type FeaturedLevel = 'ok' | 'warning' | 'full';
+/** The featured panel's colour: warning above 12, full at the 16 limit (spec 9). */
+export function featuredLevel(count: number): FeaturedLevel {
+  if (count >= FEATURED_OFFERS_MAX) return 'full';
+  return count > FEATURED_OFFERS_WARNING_ABOVE ? 'warning' : 'ok';
+}
+
+export interface AdminOfferStats {
+  total: number;
+  active: number;
+  inactive: number;
+  draft: number;
+  featured: number;
+  anchored: number;
+}
+
+export function adminOfferStats(offers: readonly Offer[]): AdminOfferStats {
+  const count = (test: (offer: Offer) => boolean) => offers.filter(test).length;
+  return {
+    total: offers.length,
+    active: count((offer) => offer.status === 'active'),
+    inactive: count((offer) => offer.status === 'inactive'),
+    draft: count((offer) => offer.status === 'draft'),
+    featured: featuredCount(offers),
+    anchored: count((offer) => anchorKey(offer) !== null),
+  };
+}
+
+/** Admin search: title, name, ids, anchor or category, case-insensitive. */
+export function searchAdminOffers<T extends Offer>(offers: readonly T[], text: string): T[] {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return [...offers];
+  return offers.filter((offer) =>
+    [offerTitle(offer), offer.name, offer.id, offer.api_id, offer.anchor, offer.category].some((field) => field?.toLowerCase().includes(needle)),
+  );
+}
+
+export const ADMIN_OFFER_SORT_KEYS = ['title', 'reward', 'platform', 'anchor', 'featured', 'status', 'created'] as const;
+export type AdminOfferSortKey = (typeof ADMIN_OFFER_SORT_KEYS)[number];
+export type SortDirection = 'asc' | 'desc';
+
+const SORT_VALUE: Record<AdminOfferSortKey, (offer: Offer) => string | number> = {
+  title: (offer) => offerTitle(offer).toLowerCase(),
+  reward: (offer) => offer.reward_pence,
+  platform: (offer) => offer.device_platform ?? 0,
+  anchor: (offer) => offer.anchor?.toLowerCase() ?? '',
+  featured: (offer) => (offer.featured ? 1 : 0),
+  status: (offer) => offer.status,
+  created: (offer) => Date.parse(offer.created_at) || 0,
+};
+
+export function sortAdminOffers<T extends Offer>(offers: readonly T[], key: AdminOfferSortKey, direction: SortDirection): T[] {
+  const value = SORT_VALUE[key];
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...offers].sort((a, b) => {
+    const x = value(a);
+    const y = value(b);
+    return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y)));
+  });
+}

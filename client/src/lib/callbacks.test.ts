@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  callbackOfferLabel,
+  callbacksQueryString,
+  callbackStateLabel,
+  callbackStatsFromRows,
+  callbackStatus,
+  formatCallbackUsd,
+  formatRate,
+  hasCallbackFilters,
+  NO_CALLBACK_FILTERS,
+  shortUserId,
+  successRate,
+} from './callbacks';
+import { makeCallback } from './testing/offer-fixtures';
+
+describe('callbacks query', () => {
+  it('sends page and per_page 50, plus only the filters that are set', () => {
+    expect(callbacksQueryString(1, NO_CALLBACK_FILTERS)).toBe('?page=1&per_page=50');
+    expect(callbacksQueryString(3, { state: 'PENDING', processed: 'false', userId: ' u1 ', offerId: '', search: 'tx' })).toBe(
+      '?page=3&per_page=50&state=PENDING&processed=false&user_id=u1&search=tx',
+    );
+    expect(hasCallbackFilters(NO_CALLBACK_FILTERS)).toBe(false);
+    expect(hasCallbackFilters({ ...NO_CALLBACK_FILTERS, offerId: '7' })).toBe(true);
+  });
+});
+
+describe('badges and cells', () => {
+  it('status: Failed if error, else Processed if processed, else Pending', () => {
+    expect(callbackStatus({ processing_error: 'boom', is_processed: true })).toBe('Failed');
+    expect(callbackStatus({ processing_error: null, is_processed: true })).toBe('Processed');
+    expect(callbackStatus({ processing_error: null, is_processed: false })).toBe('Pending');
+  });
+
+  it('state: known names, None, unknown as itself', () => {
+    expect(['COMPLETED', 'PENDING', 'RECONCILED', 'NONE', null, 'SCREENOUT'].map(callbackStateLabel)).toEqual([
+      'Completed',
+      'Pending',
+      'Reconciled',
+      'None',
+      'None',
+      'SCREENOUT',
+    ]);
+  });
+
+  it('user id: first 12 characters then an ellipsis', () => {
+    expect(shortUserId('abcdefghijklmnop')).toBe('abcdefghijkl…');
+    expect(shortUserId('short')).toBe('short');
+    expect(shortUserId(null)).toBe('N/A');
+  });
+
+  it('offer: name, else id, else N/A', () => {
+    expect(callbackOfferLabel({ offer_name: 'Game', offer_id: '1' })).toBe('Game');
+    expect(callbackOfferLabel({ offer_name: null, offer_id: '1' })).toBe('1');
+    expect(callbackOfferLabel({ offer_name: '', offer_id: null })).toBe('N/A');
+  });
+
+  it('reward in USD with 2 to 4 decimals, exact from the raw text', () => {
+    expect(formatCallbackUsd('0.29', 0.29)).toBe('$0.29');
+    expect(formatCallbackUsd('0.2950', null)).toBe('$0.295');
+    expect(formatCallbackUsd(null, 1.23456)).toBe('$1.2346');
+    expect(formatCallbackUsd('junk', 2)).toBe('$2.00');
+    expect(formatCallbackUsd(null, null)).toBe('—');
+  });
+});
+
+describe('stats', () => {
+  it('success rate = (processed - failed) / total with 1 decimal', () => {
+    expect(successRate(2, 1, 3)).toBe(33.3);
+    expect(successRate(0, 0, 0)).toBe(0);
+    expect(formatRate(33.3)).toBe('33.3%');
+    expect(formatRate(100)).toBe('100.0%');
+  });
+
+  it('recalculates the cards from the loaded rows', () => {
+    const now = new Date('2025-01-02T12:00:00Z');
+    const rows = [
+      makeCallback({ id: '1', created_at: '2025-01-02T11:00:00Z' }),
+      makeCallback({ id: '2', offer_state: 'PENDING', is_processed: false, processed_at: null }),
+      makeCallback({ id: '3', offer_state: 'RECONCILED', processing_error: 'negative balance', created_at: '2025-01-01T13:00:00Z' }),
+      makeCallback({ id: '4', offer_state: null, is_processed: false }),
+    ];
+    expect(callbackStatsFromRows(rows, now)).toEqual({
+      total_callbacks: 4,
+      recent_callbacks_24h: 2,
+      processed_callbacks: 2,
+      unprocessed_callbacks: 2,
+      failed_callbacks: 1,
+      success_rate: 25,
+      completed_callbacks: 1,
+      pending_callbacks: 1,
+      reconciled_callbacks: 1,
+    });
+  });
+});

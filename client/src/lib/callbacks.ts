@@ -1,0 +1,110 @@
+import { type CallbackRecord, type CallbackStats, formatUsd, LIMITS, PAGE_SIZES, parseUsd } from '@playquid/contracts';
+
+/** Admin "Callbacks" console rules (spec 2 "Callbacks", 3 "Callback", 7, 8, 9). */
+
+export const CALLBACK_STATE_FILTERS = [
+  { value: '', label: 'All' },
+  { value: 'COMPLETED', label: 'Completed' },
+  { value: 'PENDING', label: 'Pending' },
+  { value: 'RECONCILED', label: 'Reconciled' },
+] as const;
+
+export const CALLBACK_PROCESSED_FILTERS = [
+  { value: '', label: 'All' },
+  { value: 'true', label: 'Processed' },
+  { value: 'false', label: 'Unprocessed' },
+] as const;
+
+export interface CallbackFilters {
+  state: (typeof CALLBACK_STATE_FILTERS)[number]['value'];
+  processed: (typeof CALLBACK_PROCESSED_FILTERS)[number]['value'];
+  userId: string;
+  offerId: string;
+  search: string;
+}
+
+export const NO_CALLBACK_FILTERS: CallbackFilters = { state: '', processed: '', userId: '', offerId: '', search: '' };
+
+export const hasCallbackFilters = (filters: CallbackFilters) => Object.values(filters).some((value) => value.trim() !== '');
+
+/** `?page=…&per_page=50` plus only the filters that are set (spec 7). */
+export function callbacksQueryString(page: number, filters: CallbackFilters): string {
+  const params = new URLSearchParams({ page: String(page), per_page: String(PAGE_SIZES.callbacks) });
+  const set = (key: string, value: string) => value.trim() && params.set(key, value.trim());
+  set('state', filters.state);
+  set('processed', filters.processed);
+  set('user_id', filters.userId);
+  set('offer_id', filters.offerId);
+  set('search', filters.search);
+  return `?${params.toString()}`;
+}
+
+export type CallbackStatus = 'Failed' | 'Processed' | 'Pending';
+
+/** Failed if processing error, else Processed if processed, else Pending. */
+export function callbackStatus(callback: Pick<CallbackRecord, 'processing_error' | 'is_processed'>): CallbackStatus {
+  if (callback.processing_error) return 'Failed';
+  return callback.is_processed ? 'Processed' : 'Pending';
+}
+
+const STATE_LABELS: Record<string, string> = { COMPLETED: 'Completed', PENDING: 'Pending', RECONCILED: 'Reconciled', NONE: 'None' };
+
+/** Completed, Pending, Reconciled, None; an unknown state is shown as itself. */
+export function callbackStateLabel(state: string | null | undefined): string {
+  if (!state) return 'None';
+  return STATE_LABELS[state.toUpperCase()] ?? state;
+}
+
+/** Spec 9: the user id shown in the table is its first 12 characters, then an ellipsis. */
+export const shortUserId = (uid: string | null | undefined): string => (!uid ? 'N/A' : uid.length > 12 ? `${uid.slice(0, 12)}…` : uid);
+
+export const callbackOfferLabel = (callback: Pick<CallbackRecord, 'offer_name' | 'offer_id'>): string =>
+  callback.offer_name?.trim() || callback.offer_id?.trim() || 'N/A';
+
+/** A USD amount with 2 to 4 decimals, exact from the partner's text when there is one. */
+export function formatCallbackUsd(raw: string | null | undefined, value: number | null | undefined): string {
+  const exact = raw != null ? parseUsd(raw) : null;
+  if (exact !== null) return formatUsd(exact);
+  if (value == null || !Number.isFinite(value)) return '—';
+  return formatUsd(Math.round(value * 10_000));
+}
+
+/** Success rate = (processed - failed) / total, as a percentage with 1 decimal (spec 9). */
+export function successRate(processed: number, failed: number, total: number): number {
+  return total > 0 ? Math.round(((processed - failed) / total) * 1000) / 10 : 0;
+}
+
+export const formatRate = (rate: number) => `${rate.toFixed(1)}%`;
+
+/**
+ * "Recalc Stats": the four cards recomputed from the rows on screen instead of the server's totals,
+ * so an admin can check a filtered page against the server figures.
+ */
+export function callbackStatsFromRows(rows: readonly CallbackRecord[], now: Date): CallbackStats {
+  const since = now.getTime() - LIMITS.callbackActivityHours * 3_600_000;
+  const count = (test: (row: CallbackRecord) => boolean) => rows.filter(test).length;
+  const processed = count((row) => row.is_processed);
+  const failed = count((row) => Boolean(row.processing_error));
+  const state = (name: string) => count((row) => row.offer_state?.toUpperCase() === name);
+  return {
+    total_callbacks: rows.length,
+    recent_callbacks_24h: count((row) => Date.parse(row.created_at) >= since),
+    processed_callbacks: processed,
+    unprocessed_callbacks: rows.length - processed,
+    failed_callbacks: failed,
+    success_rate: successRate(processed, failed, rows.length),
+    completed_callbacks: state('COMPLETED'),
+    pending_callbacks: state('PENDING'),
+    reconciled_callbacks: state('RECONCILED'),
+  };
+}
+
+export const CALLBACK_TEXT = {
+  accessDenied: 'Access Denied - You need admin privileges to access this page.',
+  emptyTitle: 'No Callbacks Found',
+  emptyText: 'No callbacks match your current filters.',
+  reprocessed: 'Callback reprocessed successfully!',
+  reprocessFailed: (message: string) => `Failed to reprocess callback: ${message}`,
+  loadFailed: (message: string) => `Failed to load callbacks: ${message}`,
+  detailFailed: (message?: string) => (message ? `Failed to load callback details: ${message}` : 'Failed to load callback details'),
+} as const;

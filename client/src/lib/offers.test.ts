@@ -1,0 +1,135 @@
+import type { OfferEvent } from '@playquid/contracts';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api-client';
+import {
+  earningLevels,
+  filterOffers,
+  INVALID_RESPONSE,
+  NO_OFFER_FILTERS,
+  offerCategories,
+  offerDetailError,
+  offerPopularity,
+  offersLoadError,
+  offerTitle,
+  parseOfferList,
+  platformLabel,
+  sortOffers,
+  startState,
+  taskProgress,
+} from './offers';
+import { makeOffer } from './testing/offer-fixtures';
+
+const event = (name: string, type_id: number, payout_pence: number, is_completed = false): OfferEvent => ({
+  event_id: name,
+  name,
+  type_id,
+  payout: payout_pence / 100,
+  payout_pence,
+  original_amount: 0,
+  adjusted_amount: 0,
+  is_completed,
+});
+
+describe('parseOfferList', () => {
+  it('accepts an array or data.offers, refuses anything else', () => {
+    const offers = [makeOffer()];
+    expect(parseOfferList(offers)).toBe(offers);
+    expect(parseOfferList({ offers })).toBe(offers);
+    expect(() => parseOfferList({ items: offers })).toThrow(INVALID_RESPONSE);
+    expect(() => parseOfferList(null)).toThrow(INVALID_RESPONSE);
+  });
+});
+
+describe('labels', () => {
+  it('offerTitle falls back through name and product name', () => {
+    expect(offerTitle({ title: ' ', name: 'Name', product_name: 'Product' })).toBe('Name');
+    expect(offerTitle({ title: '', name: '', product_name: 'Product' })).toBe('Product');
+    expect(offerTitle({ title: '', name: '', product_name: '' })).toBe('Gaming Offer');
+  });
+
+  it('platformLabel', () => {
+    expect([1, 2, 0, null, 3].map(platformLabel)).toEqual(['Android', 'iOS', 'All devices', 'All devices', 'PC / Web']);
+  });
+});
+
+describe('filterOffers and sortOffers', () => {
+  const offers = [
+    makeOffer({ id: 'a', title: 'Dragon Quest', description: 'Slay', category: 'RPG', difficulty: 'Hard', reward_pence: 300, created_at: '2025-03-01T00:00:00Z' }),
+    makeOffer({ id: 'b', title: 'Farm Town', description: 'Grow DRAGON fruit', category: 'Casual', categories: ['Android'], reward_pence: 900, created_at: '2025-01-01T00:00:00Z' }),
+    makeOffer({ id: 'c', title: 'Puzzle', description: 'Match', category: 'Puzzle', difficulty: 'Medium', reward_pence: 500, created_at: 'not a date' }),
+  ];
+
+  it('searches title or description, case-insensitive', () => {
+    expect(filterOffers(offers, { ...NO_OFFER_FILTERS, search: '  dragon ' }).map((o) => o.id)).toEqual(['a', 'b']);
+    expect(filterOffers(offers, NO_OFFER_FILTERS)).toHaveLength(3);
+  });
+
+  it('filters by category (main or listed) and difficulty', () => {
+    expect(filterOffers(offers, { ...NO_OFFER_FILTERS, category: 'Android' }).map((o) => o.id)).toEqual(['b']);
+    expect(filterOffers(offers, { ...NO_OFFER_FILTERS, difficulty: 'Medium' }).map((o) => o.id)).toEqual(['c']);
+    expect(offerCategories(offers)).toEqual(['Android', 'Casual', 'Puzzle', 'RPG']);
+  });
+
+  it('sorts by reward, newest, and the generated rating and players', () => {
+    expect(sortOffers(offers, 'highest_reward').map((o) => o.id)).toEqual(['b', 'c', 'a']);
+    expect(sortOffers(offers, 'newest').map((o) => o.id)).toEqual(['a', 'b', 'c']);
+    const byRating = sortOffers(offers, 'best_rated').map((o) => offerPopularity(o.id).rating);
+    expect(byRating).toEqual([...byRating].sort((x, y) => y - x));
+    const byPlayers = sortOffers(offers, 'most_popular').map((o) => offerPopularity(o.id).players);
+    expect(byPlayers).toEqual([...byPlayers].sort((x, y) => y - x));
+  });
+
+  it('offerPopularity is stable per id and in range', () => {
+    expect(offerPopularity('abc')).toEqual(offerPopularity('abc'));
+    for (const id of ['a', 'b', 'offer-123', '9f8e7d']) {
+      const { rating, players } = offerPopularity(id);
+      expect(rating).toBeGreaterThanOrEqual(3.8);
+      expect(rating).toBeLessThanOrEqual(5);
+      expect(players).toBeGreaterThanOrEqual(500);
+      expect(players).toBeLessThan(50_000);
+    }
+  });
+});
+
+describe('error texts', () => {
+  it('offersLoadError follows spec 8', () => {
+    expect(offersLoadError(new Error(INVALID_RESPONSE))).toBe(INVALID_RESPONSE);
+    expect(offersLoadError(new ApiError('x', 200, 'Offers are paused'))).toBe('Offers are paused');
+    expect(offersLoadError(new ApiError('x', 200))).toBe('Failed to load offers');
+    expect(offersLoadError(new ApiError('x', 404, 'Cannot GET'))).toBe('Offers endpoint not found');
+    expect(offersLoadError(new ApiError('x', 500, 'boom'))).toBe('Server error. Please try again later.');
+    expect(offersLoadError(new ApiError('x', 503, 'maintenance'))).toBe('Server error: maintenance');
+    expect(offersLoadError(new ApiError('x', 0))).toBe('Failed to load offers. Please check your connection.');
+    expect(offersLoadError(new TypeError('Failed to fetch'))).toBe('Failed to load offers. Please check your connection.');
+  });
+
+  it('offerDetailError', () => {
+    expect(offerDetailError(new ApiError('x', 404, 'nope'))).toBe('Offer not found');
+    expect(offerDetailError(new ApiError('x', 500, 'db down'))).toBe('db down');
+    expect(offerDetailError(new TypeError('x'))).toBe('Failed to load offer details');
+  });
+});
+
+describe('offer detail', () => {
+  it('groups earning levels by event type name in first-seen order', () => {
+    const levels = earningLevels([event('Install', 1, 10), event('Level 5', 2, 50), event('Level 10', 2, 80), event('Odd', 9, 5), event('Buy', 3, 200)]);
+    expect(levels.map((level) => [level.type, level.events.length, level.totalPence])).toEqual([
+      ['Install', 1, 10],
+      ['Achievement', 2, 130],
+      ['General', 1, 5],
+      ['Purchase', 1, 200],
+    ]);
+  });
+
+  it('counts tasks completed x/y', () => {
+    expect(taskProgress(makeOffer({ events: [event('a', 1, 1, true), event('b', 2, 1)] }))).toEqual({ done: 1, total: 2 });
+    expect(taskProgress(makeOffer({ completed_tasks_count: 2, events: [event('a', 1, 1), event('b', 2, 1)] }))).toEqual({ done: 2, total: 2 });
+  });
+
+  it('start button states of spec 4', () => {
+    expect(startState({ member: false, completedTasks: 3, starting: false })).toBe('login');
+    expect(startState({ member: true, completedTasks: 1, starting: false })).toBe('in-progress');
+    expect(startState({ member: true, completedTasks: 0, starting: true })).toBe('starting');
+    expect(startState({ member: true, completedTasks: 0, starting: false })).toBe('ready');
+  });
+});

@@ -1,0 +1,120 @@
+import type { CallbackRecord } from '@playquid/contracts';
+import { ChevronDown, RotateCcw } from 'lucide-react';
+import { Fragment } from 'react';
+import { callbackOfferLabel, formatCallbackUsd, shortUserId } from '../../../lib/callbacks';
+import { ui } from '../ui';
+import { StateBadge, StatusBadge } from './CallbackBadges';
+import { CallbackDetails, formatDateTime } from './CallbackDetails';
+
+const COLUMNS = ['Transaction ID', 'User', 'Offer', 'Reward', 'State', 'Status', 'Created', 'Actions'];
+
+/**
+ * The callbacks table. Clicking a row (or its chevron) expands it; Reprocess is offered only on
+ * rows whose processing failed, and does not toggle the row.
+ */
+export function CallbacksTable({
+  callbacks,
+  expanded,
+  onToggle,
+  reprocessingId,
+  onReprocess,
+}: {
+  callbacks: CallbackRecord[];
+  expanded: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  reprocessingId: string | null;
+  onReprocess: (callback: CallbackRecord) => void;
+}) {
+  return (
+    <div className={`${ui.card} overflow-x-auto`}>
+      <table className="w-full min-w-[1000px] text-left text-sm" data-testid="callbacks-table">
+        <thead className="border-b border-white/10 text-xs tracking-wider text-slate-400 uppercase">
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} className="px-4 py-3 font-semibold">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-white/5">
+          {callbacks.map((callback) => {
+            const open = expanded.has(callback.id);
+            const detailsId = `callback-details-${callback.id}`;
+            return (
+              <Fragment key={callback.id}>
+                <tr
+                  className={`cursor-pointer transition hover:bg-white/[0.03] ${open ? 'bg-white/[0.04]' : ''}`}
+                  onClick={() => onToggle(callback.id)}
+                  data-testid="callback-row"
+                  data-callback-id={callback.id}
+                >
+                  <td className="max-w-[14rem] px-4 py-3">
+                    <span className="block truncate font-mono text-xs text-white" title={callback.transaction_id ?? undefined}>
+                      {callback.transaction_id || '—'}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3 font-mono text-xs text-slate-300" title={callback.user_id ?? undefined}>
+                    {shortUserId(callback.user_id)}
+                  </td>
+                  <td className="max-w-[14rem] px-4 py-3">
+                    <span className="block truncate text-slate-200" title={callbackOfferLabel(callback)}>
+                      {callbackOfferLabel(callback)}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3 font-semibold text-white tabular-nums">{formatCallbackUsd(callback.user_reward_raw, callback.user_reward)}</td>
+                  <td className="px-4 py-3">
+                    <StateBadge state={callback.offer_state} />
+                  </td>
+                  <td className="px-4 py-3">
+                    <StatusBadge callback={callback} />
+                  </td>
+                  <td className="px-4 py-3 text-xs whitespace-nowrap text-slate-400">{formatDateTime(callback.created_at)}</td>
+                  <td className="px-4 py-3">
+                    <span className="flex items-center gap-1.5">
+                      {callback.processing_error && (
+                        <button
+                          type="button"
+                          className="inline-flex items-center gap-1 rounded-xl bg-red-500/15 px-3 py-1.5 text-xs font-bold text-red-200 transition hover:bg-red-500/25 disabled:cursor-wait disabled:opacity-50"
+                          onClick={(event) => {
+                            event.stopPropagation();
+                            onReprocess(callback);
+                          }}
+                          disabled={reprocessingId === callback.id}
+                          data-testid="callback-reprocess"
+                        >
+                          <RotateCcw size={13} className={reprocessingId === callback.id ? 'animate-spin' : undefined} aria-hidden />
+                          {reprocessingId === callback.id ? 'Reprocessing...' : 'Reprocess'}
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="grid h-8 w-8 place-items-center rounded-lg text-slate-400 transition hover:bg-white/10 hover:text-white"
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          onToggle(callback.id);
+                        }}
+                        aria-expanded={open}
+                        aria-controls={open ? detailsId : undefined}
+                        aria-label={`${open ? 'Hide' : 'Show'} details of callback ${callback.transaction_id ?? callback.id}`}
+                      >
+                        <ChevronDown size={16} className={`transition ${open ? 'rotate-180' : ''}`} aria-hidden />
+                      </button>
+                    </span>
+                  </td>
+                </tr>
+                {open && (
+                  <tr id={detailsId} className="bg-ink-950/40">
+                    <td colSpan={COLUMNS.length} className="px-4 py-4">
+                      <CallbackDetails callbackId={callback.id} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
