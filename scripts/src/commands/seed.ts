@@ -8,8 +8,10 @@ export const DEMO_PASSWORD = 'playquid-demo';
 export const DEMO_MEMBER = 'demo@playquid.test';
 export const DEMO_ADMIN = 'admin@playquid.test';
 export const DEMO_FRIEND = 'friend@playquid.test';
+/** Featured offers of the demo: room for the landing page's 8 cards after the anchor de-duplication. */
+const DEMO_FEATURED_OFFERS = 14;
 
-async function api<T = { data: unknown }>(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<T> {
+async function api<T = { data: unknown }>(method: 'GET' | 'POST' | 'PUT', path: string, token: string, body?: unknown): Promise<T> {
   const response = await fetch(`${env.apiUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
@@ -44,6 +46,26 @@ const AFTER_PAYOUT: DemoCallback[] = [
   { tx: 'seed-o-1003', amount: '0.75', offerId: '5013', offerName: 'Solitaire Stars', taskName: 'Win 5 games', state: 'PENDING' },
   { tx: 'seed-o-1004', amount: '2.40', offerId: '5014', offerName: 'Tower Rush', taskName: 'Build 3 towers' },
 ];
+
+type AdminOffer = { id: string; anchor: string | null; featured: boolean; status: string; device_platform: number };
+
+/** The landing page's carousel: feature a few games that exist on both phones, once. */
+async function featureDemoOffers(adminToken: string): Promise<void> {
+  const offers = await until('the offer catalogue', async () => {
+    const page = await api<{ data: AdminOffer[] }>('GET', '/api/admin/offers?per_page=100', adminToken);
+    return page.data.length > 0 ? page.data : undefined;
+  });
+  if (offers.some((o) => o.featured)) return;
+  const groups = new Map<string, AdminOffer[]>();
+  for (const offer of offers) if (offer.anchor && offer.status === 'active') groups.set(offer.anchor, [...(groups.get(offer.anchor) ?? []), offer]);
+  const bothPhones = [...groups.values()].filter((g) => g.some((o) => o.device_platform === 1) && g.some((o) => o.device_platform === 2));
+  let featured = 0;
+  for (const group of bothPhones) {
+    if (featured + group.length > DEMO_FEATURED_OFFERS) continue;
+    await api('PUT', `/api/admin/offers/${group[0].id}/featured?featured=true`, adminToken);
+    featured += group.length;
+  }
+}
 
 async function member(email: string, username: string, gender: 'male' | 'female', referredBy?: string) {
   await ensureUser(email, DEMO_PASSWORD);
@@ -88,6 +110,8 @@ export async function seed(): Promise<void> {
   // A friend who joined through the demo member's referral link and completed an offer.
   const friend = await member(DEMO_FRIEND, 'friend', 'male', demo.uid);
   await send(friend.uid, { tx: 'seed-o-2001', amount: '0.90', offerId: '5011', offerName: 'Dragon Clash', taskName: 'Install and open' });
+
+  await featureDemoOffers(admin.idToken);
 
   console.log(`Demo member: ${DEMO_MEMBER} / ${DEMO_PASSWORD}`);
   console.log(`Demo admin:  ${DEMO_ADMIN} / ${DEMO_PASSWORD}`);
