@@ -3,7 +3,7 @@ import { type CallbackState, LIMITS, PAGE_SIZES } from '@playquid/contracts';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, Matches } from 'class-validator';
 import { CALLBACK_STATES } from '../services/callback-stats';
-import { Text, WholeNumber } from './validators';
+import { PageParam, PerPageParam, Text, WholeNumber } from './validators';
 
 /** Only non-empty filters apply (spec 7): the console sends every field, blank when unused. */
 const trimToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value);
@@ -18,16 +18,10 @@ const toBoolean = ({ value }: { value: unknown }) => {
 const STATE_MESSAGE = `state must be one of ${CALLBACK_STATES.join(', ')}`;
 
 export class CallbacksQueryDto {
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @WholeNumber('page', 1)
+  @PageParam()
   page = 1;
 
-  @ApiPropertyOptional({ default: PAGE_SIZES.callbacks, minimum: 1, maximum: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @WholeNumber('per_page', 1, 100)
+  @PerPageParam(PAGE_SIZES.callbacks)
   per_page: number = PAGE_SIZES.callbacks;
 
   @ApiPropertyOptional({ enum: CALLBACK_STATES, description: 'BitLabs offer state; NONE also matches callbacks without one' })

@@ -2,21 +2,13 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { type EarningStatusFilter, LIMITS, PAGE_SIZES } from '@playquid/contracts';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { PageParam, PerPageParam } from './validators';
 
 export class EarningsQueryDto {
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be at least 1' })
+  @PageParam()
   page = 1;
 
-  @ApiPropertyOptional({ default: PAGE_SIZES.earnings, minimum: 1, maximum: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'per_page must be a whole number' })
-  @Min(1, { message: 'per_page must be between 1 and 100' })
-  @Max(100, { message: 'per_page must be between 1 and 100' })
+  @PerPageParam(PAGE_SIZES.earnings)
   per_page: number = PAGE_SIZES.earnings;
 
   @ApiPropertyOptional({ enum: ['pending', 'approved', 'paid', 'rejected'] })

@@ -13,6 +13,7 @@ import {
 } from '@playquid/contracts';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { PageParam, PerPageParam } from './validators';
 
 const STATUSES: OfferStatus[] = ['active', 'inactive', 'draft'];
 const DIFFICULTIES: OfferDifficulty[] = ['Easy', 'Medium', 'Hard'];
@@ -24,19 +25,10 @@ const booleanText = ({ value }: { value: unknown }) => (value === 'true' ? true 
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 
 class PagingDto {
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be at least 1' })
+  @PageParam()
   page = 1;
 
-  @ApiPropertyOptional({ default: PAGE_SIZES.offersPage, minimum: 1, maximum: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'per_page must be a whole number' })
-  @Min(1, { message: 'per_page must be between 1 and 100' })
-  @Max(100, { message: 'per_page must be between 1 and 100' })
+  @PerPageParam(PAGE_SIZES.offersPage)
   per_page: number = PAGE_SIZES.offersPage;
 }
 

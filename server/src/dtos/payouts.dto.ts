@@ -11,7 +11,8 @@ import {
   type PayoutStatus,
 } from '@playquid/contracts';
 import { Transform, Type } from 'class-transformer';
-import { Equals, IsDefined, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { Equals, IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { PageParam, PerPageParam } from './validators';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Optional free text: trimmed, and empty means "not given". */
@@ -81,41 +82,22 @@ export class ProcessPayoutDto implements AdminPayoutProcessBody {
 }
 
 class PagingDto {
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be at least 1' })
+  @PageParam()
   page = 1;
 }
 
 export class PayoutsQueryDto extends PagingDto {
-  @ApiPropertyOptional({ default: PAGE_SIZES.userPayouts, minimum: 1, maximum: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'per_page must be a whole number' })
-  @Min(1, { message: 'per_page must be between 1 and 100' })
-  @Max(100, { message: 'per_page must be between 1 and 100' })
+  @PerPageParam(PAGE_SIZES.userPayouts)
   per_page: number = PAGE_SIZES.userPayouts;
 }
 
 export class ProgressQueryDto extends PagingDto {
-  @ApiPropertyOptional({ default: PAGE_SIZES.progress, minimum: 1, maximum: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'per_page must be a whole number' })
-  @Min(1, { message: 'per_page must be between 1 and 100' })
-  @Max(100, { message: 'per_page must be between 1 and 100' })
+  @PerPageParam(PAGE_SIZES.progress)
   per_page: number = PAGE_SIZES.progress;
 }
 
 export class AdminPayoutsQueryDto extends PagingDto {
-  @ApiPropertyOptional({ default: PAGE_SIZES.adminPayouts, minimum: 1, maximum: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'per_page must be a whole number' })
-  @Min(1, { message: 'per_page must be between 1 and 100' })
-  @Max(100, { message: 'per_page must be between 1 and 100' })
+  @PerPageParam(PAGE_SIZES.adminPayouts)
   per_page: number = PAGE_SIZES.adminPayouts;
 
   @ApiPropertyOptional({ enum: PAYOUT_STATUSES, description: 'Omit for all' })
@@ -126,12 +108,7 @@ export class AdminPayoutsQueryDto extends PagingDto {
 }
 
 export class AdminEarningsQueryDto extends PagingDto {
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'per_page must be a whole number' })
-  @Min(1, { message: 'per_page must be between 1 and 100' })
-  @Max(100, { message: 'per_page must be between 1 and 100' })
+  @PerPageParam(50)
   per_page = 50;
 
   @ApiPropertyOptional({ enum: ['pending', 'approved', 'paid', 'rejected'] })

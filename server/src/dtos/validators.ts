@@ -1,16 +1,19 @@
-import { registerDecorator } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsOptional, registerDecorator } from 'class-validator';
 
 /**
  * Single validators with one message per failure. Stacked class-validator decorators (IsString +
  * IsNotEmpty + MaxLength, IsInt + Min + Max) all fail together on a missing or non-numeric value,
  * and the 400 would list three messages where one says it.
  */
-function single(name: string, problem: (value: unknown) => string | null) {
-  return (target: object, propertyName: string) =>
+function single(name: string, problem: (value: unknown) => string | null): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
     registerDecorator({
       name,
       target: target.constructor,
-      propertyName,
+      propertyName: String(propertyName),
       validator: { validate: (value: unknown) => problem(value) === null, defaultMessage: (args) => problem(args?.value) ?? '' },
     });
 }
@@ -30,3 +33,19 @@ export const WholeNumber = (field: string, min: number, max?: number) =>
     if (max !== undefined && (value < min || value > max)) return `${field} must be between ${min} and ${max}`;
     return value < min ? `${field} must be at least ${min}` : null;
   });
+
+/** Largest page any list serves. */
+export const MAX_PER_PAGE = 100;
+
+/** The `page` query parameter of every list: optional, from 1. */
+export const PageParam = () =>
+  applyDecorators(ApiPropertyOptional({ default: 1, minimum: 1 }), IsOptional(), Type(() => Number), WholeNumber('page', 1));
+
+/** The `per_page` query parameter of a list, with that list's default size (spec section 9). */
+export const PerPageParam = (defaultSize: number) =>
+  applyDecorators(
+    ApiPropertyOptional({ default: defaultSize, minimum: 1, maximum: MAX_PER_PAGE }),
+    IsOptional(),
+    Type(() => Number),
+    WholeNumber('per_page', 1, MAX_PER_PAGE),
+  );
