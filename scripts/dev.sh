@@ -136,40 +136,34 @@ create_database() {
   fi
 }
 
+# start_standin NAME LABEL PORT ENTRY URL: a local partner stand-in, refused if its port is taken,
+# waited for on its health route.
 start_standin() {
-  [ "$TREMENDOUS_STANDIN" = true ] || return 0
-  local health="http://127.0.0.1:$TREMENDOUS_STANDIN_PORT/_standin/health" deadline=$((SECONDS + 10))
+  local name=$1 label=$2 port=$3 entry=$4 url=$5
+  local health="http://127.0.0.1:$port/_standin/health" deadline=$((SECONDS + 10))
   if curl -sf -m 2 -o /dev/null "$health"; then
-    die "something already answers on port $TREMENDOUS_STANDIN_PORT (not started by this script); stop it or set TREMENDOUS_STANDIN_PORT"
+    die "something already answers on port $port (not started by this script); stop it or set ${label^^}_STANDIN_PORT"
   fi
-  say "starting the Tremendous stand-in ($TREMENDOUS_BASE_URL)"
-  start_bg tremendous "$STANDIN_ENTRY"
+  say "starting the $label stand-in ($url)"
+  start_bg "$name" "$entry"
   until curl -sf -m 2 -o /dev/null "$health"; do
-    if ! pid_of tremendous "$STANDIN_ENTRY" >/dev/null || [ "$SECONDS" -ge "$deadline" ]; then
-      say "the Tremendous stand-in did not come up; last lines of $LOGS/tremendous.log:"
-      tail -n 20 "$LOGS/tremendous.log" >&2 || true
+    if ! pid_of "$name" "$entry" >/dev/null || [ "$SECONDS" -ge "$deadline" ]; then
+      say "the $label stand-in did not come up; last lines of $LOGS/$name.log:"
+      tail -n 20 "$LOGS/$name.log" >&2 || true
       exit 1
     fi
     sleep 0.2
   done
 }
 
+start_tremendous_standin() {
+  [ "$TREMENDOUS_STANDIN" = true ] || return 0
+  start_standin tremendous Tremendous "$TREMENDOUS_STANDIN_PORT" "$STANDIN_ENTRY" "$TREMENDOUS_BASE_URL"
+}
+
 start_bitlabs_standin() {
   [ "$BITLABS_STANDIN" = true ] || return 0
-  local health="http://127.0.0.1:$BITLABS_STANDIN_PORT/_standin/health" deadline=$((SECONDS + 10))
-  if curl -sf -m 2 -o /dev/null "$health"; then
-    die "something already answers on port $BITLABS_STANDIN_PORT (not started by this script); stop it or set BITLABS_STANDIN_PORT"
-  fi
-  say "starting the BitLabs stand-in ($BITLABS_API_URL)"
-  start_bg bitlabs "$BITLABS_STANDIN_ENTRY"
-  until curl -sf -m 2 -o /dev/null "$health"; do
-    if ! pid_of bitlabs "$BITLABS_STANDIN_ENTRY" >/dev/null || [ "$SECONDS" -ge "$deadline" ]; then
-      say "the BitLabs stand-in did not come up; last lines of $LOGS/bitlabs.log:"
-      tail -n 20 "$LOGS/bitlabs.log" >&2 || true
-      exit 1
-    fi
-    sleep 0.2
-  done
+  start_standin bitlabs BitLabs "$BITLABS_STANDIN_PORT" "$BITLABS_STANDIN_ENTRY" "$BITLABS_API_URL"
 }
 
 wait_healthy() {
@@ -207,7 +201,7 @@ start_all() {
   stop_bg worker projections/dist/worker.js
   stop_bg tremendous "$STANDIN_ENTRY"
   stop_bg bitlabs "$BITLABS_STANDIN_ENTRY"
-  start_standin
+  start_tremendous_standin
   start_bitlabs_standin
   if healthy; then
     die "something else already answers on $APP_URL (not started by this script); stop it or set PORT"

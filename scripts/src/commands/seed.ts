@@ -33,8 +33,12 @@ async function until<T>(what: string, check: () => Promise<T | undefined>): Prom
 
 type DemoCallback = Omit<CallbackOptions, 'uid'> & { tx: string };
 
+/**
+ * Transaction ids are fixed per account: a second run books nothing, and a demo account created
+ * anew (an emulator that lost its accounts) earns its own demo money instead of duplicates.
+ */
 async function send(uid: string, callback: DemoCallback) {
-  const result = await sendCallback({ ...callback, uid });
+  const result = await sendCallback({ ...callback, uid, tx: `${callback.tx}-${uid.slice(0, 8)}` });
   if (result.status !== 200) throw new Error(`seed callback ${callback.tx}: ${result.status} ${JSON.stringify(result.body)}`);
 }
 
@@ -78,7 +82,7 @@ async function member(email: string, username: string, gender: 'male' | 'female'
 /**
  * Demo data through the real paths: accounts in the Auth emulator, profiles through the API, money
  * through signed callbacks, and one payout an admin has paid. Idempotent: transaction ids are fixed
- * (a second run books nothing) and the payout is made only when the member has none yet.
+ * per account and the payout is made only when the member has none yet.
  */
 export async function seed(): Promise<void> {
   const demo = await member(DEMO_MEMBER, 'demo', 'female');
