@@ -136,7 +136,7 @@ function answer(path: string) {
     case '/api/users/earnings/recent':
       return ok([earning]);
     case '/api/users/earnings':
-      return { ...paged([earning]), summary: { totalAmount: 0.5, totalCount: 1, approvedAmount: 0.5, pendingAmount: 0 } };
+      return { ...paged([earning]), summary: { totalAmount: 0.5, totalCount: 1, approvedAmount: 0.5, pendingAmount: 0, total_pence: 50, approved_pence: 50, pending_pence: 0 } };
     case '/api/users/progress':
       return paged([]);
     case '/api/users/payouts':

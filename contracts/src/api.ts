@@ -93,10 +93,14 @@ export interface Earning {
 }
 
 export interface EarningsSummary {
+  /** Pounds, 2 decimals (the spec's fields); the `_pence` twins are exact. */
   totalAmount: number;
   totalCount: number;
   approvedAmount: number;
   pendingAmount: number;
+  total_pence: number;
+  approved_pence: number;
+  pending_pence: number;
 }
 
 /** List responses keep the array in `data` and paging beside it (as the spec's other lists do). */

@@ -10,8 +10,7 @@ export const WELCOME_BONUS_PENCE: Pence = 200;
 export const REFERRAL_REWARD_PENCE: Pence = 150;
 /** Minimum payout on the payments screen (spec 5); configurable on the server via MIN_PAYOUT_PENCE. */
 export const DEFAULT_MIN_PAYOUT_PENCE: Pence = 79;
-/** Dashboard payout button thresholds (spec 5 and 9). */
-export const DASHBOARD_PAYOUT_BUTTON_MIN_PENCE: Pence = 50;
+/** Dashboard "Payout Ready" marker (spec 2); the button itself follows the minimum payout above. */
 export const DASHBOARD_PAYOUT_READY_PENCE: Pence = 1000;
 
 export const USERNAME_MAX_LENGTH = 30;

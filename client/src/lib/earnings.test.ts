@@ -1,6 +1,6 @@
 import type { Earning } from '@playquid/contracts';
 import { describe, expect, it } from 'vitest';
-import { earningDescription, filterEarnings, poundsToPence, shortTransactionId } from './earnings';
+import { earningDescription, filterEarnings, shortTransactionId } from './earnings';
 
 const earning = (overrides: Partial<Earning> & { id: string }): Earning => ({
   amount: 1,
@@ -59,9 +59,5 @@ describe('earning display', () => {
   it('shows the last 8 characters of the transaction id, or a dash', () => {
     expect(shortTransactionId(earning({ id: 'x', task: { id: 't', name: null, transaction_id: 'tx-123456789' } }))).toBe('23456789');
     expect(shortTransactionId(earning({ id: 'x' }))).toBe('-');
-  });
-  it('turns 2-decimal pounds into exact pence', () => {
-    expect(poundsToPence(0.29)).toBe(29);
-    expect(poundsToPence(3.25)).toBe(325);
   });
 });

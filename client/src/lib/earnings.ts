@@ -41,5 +41,3 @@ export function shortTransactionId(earning: Earning): string {
   return id ? id.slice(-8) : '-';
 }
 
-/** Pounds with 2 decimals (the summary's fields) to exact pence for formatPence. */
-export const poundsToPence = (pounds: number): number => Math.round(pounds * 100);

@@ -18,13 +18,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 import type { AdminStatusFilter } from './payouts';
 
-/** Spec 3, "Site stats"; the endpoint arrives with the offers work (contracts has no type for it yet). */
-export interface SiteStats {
-  total_earnings_amount: number;
-  active_users_count: number;
-  total_challenges_completed: number;
-}
-
 /**
  * Query option factories shared by route loaders (`ensureQueryData`) and components
  * (`useSuspenseQuery` / `useQuery`), so the cache keys always match.
@@ -55,15 +48,6 @@ export const recentEarningsQuery = (uid: string, limit = 5) =>
     queryKey: ['earnings', uid, 'recent', limit],
     queryFn: async ({ signal }) => (await api.get<Earning[]>(`/api/users/earnings/recent?limit=${limit}`, signal)).data,
     refetchInterval: 15_000,
-  });
-
-export const siteStatsQuery = () =>
-  queryOptions({
-    queryKey: ['site-stats'],
-    queryFn: async ({ signal }) => (await api.get<SiteStats>('/api/offers/sitestats', signal)).data,
-    staleTime: 5 * 60_000,
-    // Spec 8: a failure is only logged; the counters keep their placeholders.
-    retry: false,
   });
 
 export const earningsPageQuery = (uid: string, page: number) =>

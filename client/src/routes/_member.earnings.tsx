@@ -4,7 +4,7 @@ import { createFileRoute, type ErrorComponentProps, Link } from '@tanstack/react
 import { ArrowLeft, CircleCheck, Hourglass, Layers, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
 import { useAuth } from '../lib/auth/react';
-import { type EarningFilters, filterEarnings, poundsToPence } from '../lib/earnings';
+import { type EarningFilters, filterEarnings } from '../lib/earnings';
 import { pageHead } from '../lib/page';
 import { earningsPageQuery } from '../lib/queries';
 import { EarningsFilterBar, EarningsList } from './-components/EarningsList';
@@ -59,14 +59,14 @@ function EarningsPage() {
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <StatCard
             label="Total Earned"
-            value={formatPence(poundsToPence(summary.totalAmount))}
+            value={formatPence(summary.total_pence)}
             hint={`${summary.totalCount} transactions`}
             icon={TrendingUp}
             testId="earnings-total"
           />
           <StatCard
             label="Approved"
-            value={formatPence(poundsToPence(summary.approvedAmount))}
+            value={formatPence(summary.approved_pence)}
             hint="Ready for payout"
             icon={CircleCheck}
             accent="grape"
@@ -74,7 +74,7 @@ function EarningsPage() {
           />
           <StatCard
             label="Pending"
-            value={formatPence(poundsToPence(summary.pendingAmount))}
+            value={formatPence(summary.pending_pence)}
             hint="Being processed"
             icon={Hourglass}
             accent="amber"

@@ -68,18 +68,6 @@ export class EarningRepository {
     return { rows, total: Number(count.n) };
   }
 
-  /** Referral money the member kept (reversed rewards count for nothing). */
-  async referralEarnings(uid: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('earnings')
-      .where('uid', '=', uid)
-      .where('kind', '=', 'referral')
-      .where('status', '!=', 'rejected')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_pence'), eb.lit(0)).as('total'))
-      .executeTakeFirstOrThrow();
-    return Number(row.total);
-  }
-
   /**
    * One row per offer the member has earned on or started, newest first: when it started (first
    * credit, or the start for an offer not credited yet), when a task was last confirmed, and how

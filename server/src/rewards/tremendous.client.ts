@@ -1,3 +1,4 @@
+import { penceToPounds } from '@playquid/contracts';
 import { Configuration, OrdersApi, type SingleRewardOrder } from 'tremendous';
 import type { TremendousConfig } from '../config/app-config';
 
@@ -91,7 +92,7 @@ export class TremendousClient {
       reward: {
         ...(campaignId ? { campaign_id: campaignId } : {}),
         ...(products.length > 0 ? { products } : {}),
-        value: { denomination: request.amountPence / 100, currency_code: 'GBP' },
+        value: { denomination: penceToPounds(request.amountPence), currency_code: 'GBP' },
         recipient: { name: request.name, email: request.email },
         delivery: { method: 'EMAIL' },
       },

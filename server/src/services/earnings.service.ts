@@ -42,6 +42,9 @@ export class EarningsService {
         totalCount: summary.count,
         approvedAmount: penceToPounds(summary.approved),
         pendingAmount: penceToPounds(summary.pending),
+        total_pence: summary.total,
+        approved_pence: summary.approved,
+        pending_pence: summary.pending,
       },
     };
   }

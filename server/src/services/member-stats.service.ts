@@ -5,6 +5,7 @@ import { BalanceRepository } from '../repositories/balance.repository';
 import { EarningRepository, type OfferProgressRow } from '../repositories/earning.repository';
 import { PayoutRepository } from '../repositories/payout.repository';
 import { UserRepository } from '../repositories/user.repository';
+import { WalletRepository } from '../repositories/wallet.repository';
 
 /** Spec section 9: profile success rate = completed / (completed + 5). */
 const SUCCESS_RATE_PADDING = 5;
@@ -31,13 +32,14 @@ export class MemberStatsService {
     private readonly earnings: EarningRepository,
     private readonly payouts: PayoutRepository,
     private readonly users: UserRepository,
+    private readonly wallet: WalletRepository,
   ) {}
 
   async stats(uid: string): Promise<UserStats> {
-    const [balance, payouts, referralPence, profile] = await Promise.all([
+    const [balance, payouts, totals, profile] = await Promise.all([
       this.balances.find(uid),
       this.payouts.totalsForMember(uid),
-      this.earnings.referralEarnings(uid),
+      this.wallet.earningTotals(uid),
       this.users.findWithBalance(uid),
     ]);
     const completed = balance?.completed_offers ?? 0;
@@ -52,7 +54,7 @@ export class MemberStatsService {
       total_payouts: payouts.count,
       total_paid_out_pence: payouts.paidOutPence,
       referral_count: Number(profile?.referral_count ?? 0),
-      referral_earnings_pence: referralPence,
+      referral_earnings_pence: totals.referralPence,
       success_rate: Math.round((completed * 1000) / (completed + SUCCESS_RATE_PADDING)) / 10,
       average_per_offer_pence: completed === 0 ? 0 : Math.round(totalEarned / completed),
     };

@@ -40,7 +40,7 @@ describe('GET /api/users/earnings', () => {
       per_page: 20,
       total: 4,
       total_pages: 1,
-      summary: { totalAmount: 4.05, totalCount: 4, approvedAmount: 3.25, pendingAmount: 0.8 },
+      summary: { totalAmount: 4.05, totalCount: 4, approvedAmount: 3.25, pendingAmount: 0.8, total_pence: 405, approved_pence: 325, pending_pence: 80 },
     });
     expect(response.body.data.map((e: { display_title: string; status: string; amount: number }) => [e.display_title, e.status, e.amount])).toEqual([
       ['Solitaire Stars', 'rejected', 0.5],
