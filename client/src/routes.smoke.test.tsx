@@ -73,6 +73,12 @@ const payout: AdminPayout = {
   reason: null,
   payment_details: { delivery_method: 'email', email: 'ana@example.com', account_name: null, account_number: null, sort_code: null },
   reward: { status: 'not_ordered', order_id: null, detail: null },
+  reward_order_placed: false,
+  needs_review: false,
+  review_reversed_pence: 0,
+  review_reason: null,
+  can_cancel: true,
+  can_reject: true,
   earning_count: 1,
   user: { uid: 'uid-ana', email: 'ana@example.com', username: 'ana' },
 };

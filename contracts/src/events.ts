@@ -22,6 +22,8 @@ export const streams = {
   /** The one stream the featured rule (at most FEATURED_OFFERS_MAX) is decided on. */
   offerCatalogue: () => 'offer-catalogue',
   offerStarts: (uid: string) => `offerstarts-${uid}`,
+  /** One stream per (lower-cased) email: a member's email is claimed once, by one uid. */
+  emailClaim: (email: string) => `useremail-${email.toLowerCase()}`,
 } as const;
 
 // ---------------------------------------------------------------- users
@@ -49,6 +51,10 @@ export type UserRoleChanged = DomainEvent<
 >;
 export type UserEvent = UserRegistered | UserEmailVerified | UserSignedIn | UserProfileUpdated | UserRoleChanged;
 
+/** Stream useremail-<email>: the email belongs to this uid; appended with no_stream, so an email is never shared. */
+export type EmailClaimed = DomainEvent<'EmailClaimed', { email: string; uid: string; claimedAt: string }>;
+export type EmailClaimEvent = EmailClaimed;
+
 // ---------------------------------------------------------------- wallet
 export type EarningStatus = 'pending' | 'approved' | 'paid' | 'rejected';
 
@@ -70,8 +76,23 @@ export type EarningCredited = DomainEvent<
     amountPence: Pence;
     rawUsd: UsdTenThousandths | null;
     status: 'pending' | 'approved';
+    /**
+     * Above the review threshold: held as pending until an admin approves it in the callbacks
+     * console (EarningReviewApproved); a later COMPLETED callback does not release it.
+     */
+    heldForReview?: boolean;
     creditedAt: string;
   }
+>;
+/** An admin released a credit held for review: pending -> available. */
+export type EarningReviewApproved = DomainEvent<
+  'EarningReviewApproved',
+  { uid: string; earningId: string; amountPence: Pence; approvedBy: string; reason: string; approvedAt: string }
+>;
+/** An admin refused a credit held for review: it leaves pending and is never available. */
+export type EarningReviewRejected = DomainEvent<
+  'EarningReviewRejected',
+  { uid: string; earningId: string; amountPence: Pence; rejectedBy: string; reason: string; rejectedAt: string }
 >;
 /** A pending earning confirmed by a later COMPLETED callback for the same transaction (stateful mode). */
 export type EarningApproved = DomainEvent<
@@ -123,7 +144,15 @@ export type PayoutRequested = DomainEvent<
 >;
 export type PayoutApproved = DomainEvent<
   'PayoutApproved',
-  { uid: string; payoutId: string; approvedBy: string; notes: string | null; approvedAt: string }
+  {
+    uid: string;
+    payoutId: string;
+    approvedBy: string;
+    notes: string | null;
+    /** The admin acknowledged a reversal that landed while this payout was open. */
+    reversalAcknowledged?: boolean;
+    approvedAt: string;
+  }
 >;
 /** Refused by an admin: the reserve goes back to the available balance. */
 export type PayoutRejected = DomainEvent<
@@ -140,6 +169,8 @@ export type PayoutProcessed = DomainEvent<
     transactionReference: string;
     notes: string;
     processedBy: string;
+    /** The admin acknowledged a reversal that landed while this payout was open. */
+    reversalAcknowledged?: boolean;
     processedAt: string;
   }
 >;
@@ -147,6 +178,22 @@ export type PayoutProcessed = DomainEvent<
 export type PayoutCancelled = DomainEvent<
   'PayoutCancelled',
   { uid: string; payoutId: string; amountPence: Pence; reason: string; cancelledBy: string; byAdmin: boolean; cancelledAt: string }
+>;
+/**
+ * The reward order is committed: decided on the wallet stream with its expected revision before
+ * Tremendous is called, so from here on a cancel or reject is refused (the email may be on its way).
+ */
+export type PayoutRewardOrderPlaced = DomainEvent<
+  'PayoutRewardOrderPlaced',
+  { uid: string; payoutId: string; amountPence: Pence; placedAt: string }
+>;
+/**
+ * A reversal landed while this payout was open: approving or processing it now needs an admin's
+ * explicit acknowledgement (the member may be paid money the partner took back).
+ */
+export type PayoutFlaggedForReview = DomainEvent<
+  'PayoutFlaggedForReview',
+  { uid: string; payoutId: string; earningId: string; reversedPence: Pence; reason: string; flaggedAt: string }
 >;
 /** The reward order was placed with Tremendous (external_id = payoutId). */
 export type PayoutRewardOrdered = DomainEvent<
@@ -168,11 +215,21 @@ export type PayoutEvent =
   | PayoutRejected
   | PayoutProcessed
   | PayoutCancelled
+  | PayoutRewardOrderPlaced
+  | PayoutFlaggedForReview
   | PayoutRewardOrdered
   | PayoutRewardOrderFailed
   | PayoutRewardDeliveryRecorded;
 
-export type WalletEvent = WelcomeBonusGranted | EarningCredited | EarningApproved | EarningReversed | ReferralRewardGranted | PayoutEvent;
+export type WalletEvent =
+  | WelcomeBonusGranted
+  | EarningCredited
+  | EarningApproved
+  | EarningReversed
+  | EarningReviewApproved
+  | EarningReviewRejected
+  | ReferralRewardGranted
+  | PayoutEvent;
 
 // ---------------------------------------------------------------- callbacks (BitLabs)
 export type OfferState = 'NONE' | 'COMPLETED' | 'PENDING' | 'RECONCILED';
@@ -201,6 +258,8 @@ export type CallbackReceived = DomainEvent<
     sourceIp: string;
     hash: string;
     rawParameters: Record<string, string>;
+    /** The admin who sent it from the console (`/api/bitlabs/callback/trigger`); null for BitLabs. */
+    triggeredBy?: string | null;
     receivedAt: string;
   }
 >;
@@ -327,6 +386,6 @@ export type OfferStartsEvent = OfferStarted | OfferProgressReported;
 
 export type OffersEvent = OfferStreamEvent | OfferCatalogueEvent | OfferStartsEvent;
 
-export type PlayQuidEvent = UserEvent | WalletEvent | CallbackEvent | OffersEvent;
+export type PlayQuidEvent = UserEvent | EmailClaimEvent | WalletEvent | CallbackEvent | OffersEvent;
 export type PlayQuidEventType = PlayQuidEvent['type'];
 export type EventOfType<T extends PlayQuidEventType> = Extract<PlayQuidEvent, { type: T }>;

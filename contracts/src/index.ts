@@ -2,6 +2,7 @@ export * from './api';
 export * from './constants';
 export * from './events';
 export * from './money';
+export * from './payout-rules';
 export * from './positions';
 export * from './queues';
 export * from './statement';

@@ -67,6 +67,10 @@ function changeOf(event: WalletEvent, clearedAmountPence: Pence | undefined): Ch
     case 'EarningCredited': {
       const d = event.data;
       if (d.status === 'approved') return { kind: 'earning_approved', reason: offerTitle(d), available: d.amountPence, earningId: d.earningId };
+      if (d.heldForReview) {
+        // No expected clear date: it clears when an admin reviews it, not after BitLabs' usual delay.
+        return { kind: 'earning_pending', reason: `${offerTitle(d)} (held for review: large credit)`, pending: d.amountPence, earningId: d.earningId };
+      }
       return {
         kind: 'earning_pending',
         reason: `${offerTitle(d)} (pending confirmation from BitLabs)`,
@@ -85,6 +89,14 @@ function changeOf(event: WalletEvent, clearedAmountPence: Pence | undefined): Ch
         pending: -clearedAmountPence,
         earningId: event.data.earningId,
       };
+    }
+    case 'EarningReviewApproved': {
+      const d = event.data;
+      return { kind: 'earning_cleared', reason: `Held credit approved after review: ${d.reason}`, available: d.amountPence, pending: -d.amountPence, earningId: d.earningId };
+    }
+    case 'EarningReviewRejected': {
+      const d = event.data;
+      return { kind: 'earning_reversed', reason: `Held credit rejected after review: ${d.reason}`, pending: -d.amountPence, earningId: d.earningId };
     }
     case 'EarningReversed': {
       const d = event.data;
@@ -124,6 +136,8 @@ function changeOf(event: WalletEvent, clearedAmountPence: Pence | undefined): Ch
       };
     }
     case 'PayoutApproved':
+    case 'PayoutRewardOrderPlaced':
+    case 'PayoutFlaggedForReview':
     case 'PayoutRewardOrdered':
     case 'PayoutRewardOrderFailed':
     case 'PayoutRewardDeliveryRecorded':

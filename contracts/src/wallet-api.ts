@@ -58,6 +58,16 @@ export interface PayoutActionData {
 
 export interface AdminPayout extends Payout {
   user: { uid: string; email: string | null; username: string | null };
+  /** The reward order is committed: cancel and reject are refused from here on. */
+  reward_order_placed: boolean;
+  /** A reversal landed while the payout was open: approve/process need `acknowledge_reversal`. */
+  needs_review: boolean;
+  /** Approved money reversed while this payout was open. */
+  review_reversed_pence: number;
+  review_reason: string | null;
+  /** From `payoutActions` (contracts), the rule the wallet decider enforces. */
+  can_cancel: boolean;
+  can_reject: boolean;
 }
 
 export type PayoutsPage = PagedEnvelope<Payout>;
@@ -68,11 +78,15 @@ export interface AdminPayoutRejectBody {
 }
 export interface AdminPayoutApproveBody {
   notes?: string;
+  /** Required (true) when the payout `needs_review`: the admin has looked at the reversal. */
+  acknowledge_reversal?: boolean;
 }
 export interface AdminPayoutProcessBody {
   /** The bank transaction reference (required, trimmed). */
   transaction_id: string;
   notes?: string;
+  /** Required (true) when the payout `needs_review`: the admin has looked at the reversal. */
+  acknowledge_reversal?: boolean;
 }
 export interface AdminPayoutCancelBody {
   reason?: string;
@@ -104,6 +118,10 @@ export interface DetailedBalance {
   pending_transactions: number;
   /** Below zero after a reversal of money already paid out: payouts wait until it is earned back. */
   is_negative: boolean;
+  /** The welcome bonus, until the member's first offer is approved (`lockedBonusPence`). */
+  locked_bonus_pence: number;
+  /** What a payout request would reserve now: available less the locked bonus. */
+  withdrawable_pence: number;
   can_request_payout: boolean;
   min_payout_pence: number;
   currency: 'GBP';

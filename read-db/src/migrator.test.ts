@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadDb } from './db';
-import { migrateAllDown, migrateDown, migrateToLatest } from './migrator';
+import { createMigrator, migrateAllDown, migrateDown, migrateToLatest } from './migrator';
 import { createTestDatabase, type TestDatabase } from './testing';
 
 let database: TestDatabase;
@@ -21,18 +21,34 @@ const tables = async () =>
     await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = 'public' and table_name not like 'kysely_%' order by table_name`.execute(db)
   ).rows.map((r) => r.table_name);
 
+/** Tables and views (callback_log) of the latest schema. */
+const LATEST_TABLES = [
+  'balances',
+  'callback_log',
+  'callbacks',
+  'earnings',
+  'offer_starts',
+  'offers',
+  'payouts',
+  'projection_checkpoints',
+  'statement_entries',
+  'unsigned_callback_rejects',
+  'users',
+];
+
 describe('read-model migrations', () => {
   it('go up, all the way down, and up again', async () => {
     await migrateToLatest(db);
-    expect(await tables()).toEqual(['balances', 'callbacks', 'earnings', 'offer_starts', 'offers', 'payouts', 'projection_checkpoints', 'statement_entries', 'users']);
+    expect(await tables()).toEqual(LATEST_TABLES);
     await migrateAllDown(db);
     expect(await tables()).toEqual([]);
     await migrateToLatest(db);
-    expect(await tables()).toEqual(['balances', 'callbacks', 'earnings', 'offer_starts', 'offers', 'payouts', 'projection_checkpoints', 'statement_entries', 'users']);
+    expect(await tables()).toEqual(LATEST_TABLES);
   });
 
   it('step down one migration at a time (offers, statement entries, then payouts)', async () => {
     await migrateToLatest(db);
+    await createMigrator(db).migrateTo('1795600000000-Offers');
     await migrateDown(db);
     expect(await tables()).toEqual(['balances', 'callbacks', 'earnings', 'payouts', 'projection_checkpoints', 'statement_entries', 'users']);
     await migrateDown(db);
@@ -40,6 +56,28 @@ describe('read-model migrations', () => {
     await migrateDown(db);
     expect(await tables()).toEqual(['balances', 'callbacks', 'earnings', 'projection_checkpoints', 'users']);
     await migrateToLatest(db);
+  });
+
+  it('keeps the unsigned callback rejects to a fixed ring of rows, and steps down cleanly', async () => {
+    await migrateToLatest(db);
+    const insert = (n: number) =>
+      sql`insert into unsigned_callback_rejects (slot, id, reason, source_ip, raw_query, raw_parameters, created_at)
+        values (nextval('unsigned_callback_rejects_slot_seq'), ${`r-${n}`}, 'Invalid hash', '10.0.0.1', '', '{}', now())
+        on conflict (slot) do update set id = excluded.id`.execute(db);
+    await sql`select setval('unsigned_callback_rejects_slot_seq', 9998)`.execute(db);
+    await insert(1); // the last slot, then the sequence cycles to the first one
+    await insert(2);
+    await insert(3);
+    const rows = await sql<{ slot: number; id: string }>`select slot, id from unsigned_callback_rejects order by slot`.execute(db);
+    expect(rows.rows).toEqual([
+      { slot: 0, id: 'r-2' },
+      { slot: 1, id: 'r-3' },
+      { slot: 9999, id: 'r-1' },
+    ]);
+    await createMigrator(db).migrateTo('1795600000000-Offers');
+    expect(await tables()).not.toContain('unsigned_callback_rejects');
+    await migrateToLatest(db);
+    expect(await tables()).toEqual(LATEST_TABLES);
   });
 
   it('return bigint pence as numbers', async () => {

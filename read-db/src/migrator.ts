@@ -3,6 +3,9 @@ import * as initialReadModel from './migrations/1763830000000-InitialReadModel';
 import * as payouts from './migrations/1795400000000-Payouts';
 import * as statementEntries from './migrations/1795500000000-StatementEntries';
 import * as offers from './migrations/1795600000000-Offers';
+import * as callbackIntakeHardening from './migrations/1795710000000-CallbackIntakeHardening';
+import * as payoutReview from './migrations/1795700000000-PayoutReview';
+import * as uniqueEmails from './migrations/1795720000000-UniqueEmails';
 
 /** Migrations are listed here (not read from disk) so the compiled package needs no file globbing. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +13,9 @@ const migrations: Record<string, Migration> = {
   '1795400000000-Payouts': payouts,
   '1795500000000-StatementEntries': statementEntries,
   '1795600000000-Offers': offers,
+  '1795710000000-CallbackIntakeHardening': callbackIntakeHardening,
+  '1795700000000-PayoutReview': payoutReview,
+  '1795720000000-UniqueEmails': uniqueEmails,
 };
 
 export function createMigrator(db: Kysely<any>, schema?: string): Migrator {

@@ -77,6 +77,34 @@ export interface CallbacksTable {
   callback_hash: string | null;
   raw_parameters: Json<Record<string, string>>;
   created_at: Timestamp;
+  /** The admin who sent it from the console; null for BitLabs. */
+  triggered_by: ColumnType<string | null, string | null | undefined, string | null>;
+  earning_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A credit above the review threshold: held, approved or rejected by an admin; null when none was needed. */
+  review_status: ColumnType<string | null, string | null | undefined, string | null>;
+  reviewed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  review_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  reviewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Requests refused before a signature was proven: a fixed ring of rows, no events (migration 1795710000000). */
+export interface UnsignedCallbackRejectsTable {
+  slot: number;
+  id: string;
+  reason: string;
+  source_ip: string;
+  transaction_id: string | null;
+  user_id: string | null;
+  callback_hash: string | null;
+  /** The query as sent, cut to 1 KB. */
+  raw_query: string;
+  raw_parameters: Json<Record<string, string>>;
+  created_at: Timestamp;
+}
+
+/** View: the callbacks and the unsigned rejects in one shape, for the console (read only). */
+export interface CallbackLogView extends CallbacksTable {
+  unsigned: boolean;
 }
 
 export interface PayoutsTable {
@@ -100,6 +128,12 @@ export interface PayoutsTable {
   reward_order_id: string | null;
   reward_id: string | null;
   reward_detail: string | null;
+  /** PayoutRewardOrderPlaced: cancel and reject are refused from here on. */
+  reward_order_placed: ColumnType<boolean, boolean | undefined, boolean>;
+  /** A reversal landed while the payout was open and no admin has acknowledged it yet. */
+  needs_review: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Approved money reversed while the payout was open. */
+  review_reversed_pence: ColumnType<number, number | undefined, number>;
   requested_at: Timestamp;
   approved_at: Timestamp | null;
   processed_at: Timestamp | null;
@@ -191,6 +225,8 @@ export interface DB {
   balances: BalancesTable;
   earnings: EarningsTable;
   callbacks: CallbacksTable;
+  unsigned_callback_rejects: UnsignedCallbackRejectsTable;
+  callback_log: CallbackLogView;
   payouts: PayoutsTable;
   statement_entries: StatementEntriesTable;
   offers: OffersTable;
@@ -206,6 +242,7 @@ export type NewEarningRow = Insertable<EarningsTable>;
 export type EarningUpdate = Updateable<EarningsTable>;
 export type CallbackRow = Selectable<CallbacksTable>;
 export type NewCallbackRow = Insertable<CallbacksTable>;
+export type CallbackLogRow = Selectable<CallbackLogView>;
 export type PayoutRow = Selectable<PayoutsTable>;
 export type StatementEntryRow = Selectable<StatementEntriesTable>;
 export type OfferRow = Selectable<OffersTable>;

@@ -1,4 +1,4 @@
-import type { AdminPayout, Earning } from '@playquid/contracts';
+import type { AdminPayout, Earning, PayoutStatus } from '@playquid/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   adminPayoutActions,
@@ -29,13 +29,33 @@ describe('minimum payout', () => {
 
 describe('payout eligibility (payments screen)', () => {
   it('allows the request from exactly the minimum', () => {
-    expect(payoutEligibility({ availablePence: 79, minPence: 79 })).toEqual({ canRequest: true, block: null, shortfallPence: 0 });
+    expect(payoutEligibility({ availablePence: 79, minPence: 79 })).toEqual({
+      canRequest: true,
+      block: null,
+      shortfallPence: 0,
+      withdrawablePence: 79,
+    });
   });
   it('says how much more is needed below the minimum', () => {
     expect(payoutEligibility({ availablePence: 50, minPence: 79 })).toEqual({
       canRequest: false,
       block: 'below-minimum',
       shortfallPence: 29,
+      withdrawablePence: 50,
+    });
+  });
+  it('holds the locked welcome bonus back: the minimum applies to what is withdrawable', () => {
+    expect(payoutEligibility({ availablePence: 200, minPence: 79, lockedBonusPence: 200 })).toEqual({
+      canRequest: false,
+      block: 'bonus-locked',
+      shortfallPence: 79,
+      withdrawablePence: 0,
+    });
+    expect(payoutEligibility({ availablePence: 350, minPence: 79, lockedBonusPence: 200 })).toEqual({
+      canRequest: true,
+      block: null,
+      shortfallPence: 0,
+      withdrawablePence: 150,
     });
   });
   it('blocks a negative balance first, from the figure or from the server flag', () => {
@@ -136,11 +156,33 @@ describe('admin payouts screen', () => {
   });
 
   it('offers the actions the wallet allows for each status', () => {
-    expect(adminPayoutActions('pending')).toEqual({ approve: true, reject: true, process: true, cancel: true });
-    expect(adminPayoutActions('approved')).toEqual({ approve: false, reject: true, process: true, cancel: true });
+    const actions = (status: PayoutStatus, reward_order_placed = false, needs_review = false) =>
+      adminPayoutActions({ status, reward_order_placed, needs_review });
+    expect(actions('pending')).toEqual({ approve: true, reject: true, process: true, cancel: true, acknowledgementRequired: false });
+    expect(actions('approved')).toEqual({ approve: false, reject: true, process: true, cancel: true, acknowledgementRequired: false });
     for (const done of ['completed', 'rejected', 'cancelled'] as const) {
-      expect(adminPayoutActions(done)).toEqual({ approve: false, reject: false, process: false, cancel: false });
+      expect(actions(done, false, true)).toEqual({
+        approve: false,
+        reject: false,
+        process: false,
+        cancel: false,
+        acknowledgementRequired: false,
+      });
     }
+  });
+
+  it('hides Cancel and Reject once the reward order is placed, and asks for acknowledgement after a reversal', () => {
+    expect(adminPayoutActions({ status: 'approved', reward_order_placed: true, needs_review: false })).toEqual({
+      approve: false,
+      reject: false,
+      process: true,
+      cancel: false,
+      acknowledgementRequired: false,
+    });
+    expect(adminPayoutActions({ status: 'pending', reward_order_placed: false, needs_review: true })).toMatchObject({
+      approve: true,
+      acknowledgementRequired: true,
+    });
   });
 
   it('accepts only the listed status filters (All is no filter)', () => {
@@ -153,6 +195,17 @@ describe('admin payouts screen', () => {
     expect(processPayoutBody('   ', 'x')).toEqual({ error: 'Transaction ID is required' });
     expect(processPayoutBody('  TX-1 ', '   ')).toEqual({ transaction_id: 'TX-1' });
     expect(processPayoutBody('TX-1', ' paid by BACS ')).toEqual({ transaction_id: 'TX-1', notes: 'paid by BACS' });
+  });
+
+  it('sends acknowledge_reversal only for a payout that needs review, and only once ticked', () => {
+    expect(processPayoutBody('TX-1', '', { required: true, acknowledged: false })).toEqual({
+      error: 'Confirm you have reviewed the reversal before marking this payout paid',
+    });
+    expect(processPayoutBody('TX-1', '', { required: true, acknowledged: true })).toEqual({
+      transaction_id: 'TX-1',
+      acknowledge_reversal: true,
+    });
+    expect(processPayoutBody('TX-1', '', { required: false, acknowledged: true })).toEqual({ transaction_id: 'TX-1' });
   });
 
   it('turns a cancelled or blank reason prompt into no reason', () => {

@@ -1,12 +1,16 @@
 import {
   type AdminPayout,
+  type AdminPayoutProcessBody,
   DASHBOARD_PAYOUT_READY_PENCE,
   DEFAULT_MIN_PAYOUT_PENCE,
   type Earning,
   type Payout,
   type PayoutStatus,
   type Pence,
+  type PayoutActions,
+  payoutActions,
   type RewardDeliveryStatus,
+  withdrawablePence,
 } from '@playquid/contracts';
 
 /** The server's configured minimum when the detailed balance has arrived, else the contracts default. */
@@ -15,7 +19,7 @@ export function minPayoutPence(detailed: { min_payout_pence?: number } | null | 
   return typeof configured === 'number' && Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_MIN_PAYOUT_PENCE;
 }
 
-export type PayoutBlock = 'negative' | 'below-minimum' | 'in-progress' | null;
+export type PayoutBlock = 'negative' | 'below-minimum' | 'bonus-locked' | 'in-progress' | null;
 
 export interface PayoutEligibility {
   canRequest: boolean;
@@ -23,6 +27,8 @@ export interface PayoutEligibility {
   block: PayoutBlock;
   /** How much more must clear before the minimum is reached (0 when it is). */
   shortfallPence: Pence;
+  /** What a request would send: available less the locked welcome bonus. */
+  withdrawablePence: Pence;
 }
 
 /**
@@ -35,18 +41,23 @@ export function payoutEligibility({
   minPence,
   isNegative = false,
   hasOpenPayout = false,
+  lockedBonusPence = 0,
 }: {
   availablePence: Pence;
   minPence: Pence;
   /** The server's `is_negative`, when known; a negative available balance says the same. */
   isNegative?: boolean;
   hasOpenPayout?: boolean;
+  /** The server's `locked_bonus_pence` (contracts `lockedBonusPence`), when known. */
+  lockedBonusPence?: Pence;
 }): PayoutEligibility {
-  const shortfallPence = Math.max(0, minPence - availablePence);
-  if (isNegative || availablePence < 0) return { canRequest: false, block: 'negative', shortfallPence };
-  if (hasOpenPayout) return { canRequest: false, block: 'in-progress', shortfallPence };
-  if (shortfallPence > 0) return { canRequest: false, block: 'below-minimum', shortfallPence };
-  return { canRequest: true, block: null, shortfallPence };
+  const withdrawable = withdrawablePence(availablePence, lockedBonusPence);
+  const shortfallPence = Math.max(0, minPence - withdrawable);
+  const result = (canRequest: boolean, block: PayoutBlock) => ({ canRequest, block, shortfallPence, withdrawablePence: withdrawable });
+  if (isNegative || availablePence < 0) return result(false, 'negative');
+  if (hasOpenPayout) return result(false, 'in-progress');
+  if (shortfallPence > 0) return result(false, lockedBonusPence > 0 ? 'bonus-locked' : 'below-minimum');
+  return result(true, null);
 }
 
 /** Payouts that still hold money: requested or approved, not yet paid, rejected or cancelled. */
@@ -144,20 +155,39 @@ export function adminPayoutStats(payouts: Array<Pick<AdminPayout, 'status' | 'am
   );
 }
 
-/** What an admin may do with a payout, by status (the server's wallet rules). */
-export function adminPayoutActions(status: PayoutStatus): { approve: boolean; reject: boolean; process: boolean; cancel: boolean } {
-  const open = status === 'pending' || status === 'approved';
-  return { approve: status === 'pending', reject: open, process: open, cancel: open };
-}
+/**
+ * What an admin may do with a payout: the contracts rule the wallet decider enforces, fed by the
+ * payout's status, whether its reward order is placed and whether a reversal awaits review.
+ */
+export const adminPayoutActions = (payout: Pick<AdminPayout, 'status' | 'reward_order_placed' | 'needs_review'>): PayoutActions =>
+  payoutActions({
+    status: payout.status,
+    rewardOrderPlaced: payout.reward_order_placed === true,
+    needsReview: payout.needs_review === true,
+  });
 
 export const TRANSACTION_ID_REQUIRED = 'Transaction ID is required';
 
-/** Spec 5, process payout: the reference is required and trimmed; empty notes are left out. */
-export function processPayoutBody(reference: string, notes: string): { transaction_id: string; notes?: string } | { error: string } {
+export const REVERSAL_ACKNOWLEDGEMENT_REQUIRED = 'Confirm you have reviewed the reversal before marking this payout paid';
+
+/**
+ * Spec 5, process payout: the reference is required and trimmed; empty notes are left out. A payout
+ * that needs review goes only with the admin's acknowledgement, which is then sent.
+ */
+export function processPayoutBody(
+  reference: string,
+  notes: string,
+  review: { required: boolean; acknowledged: boolean } = { required: false, acknowledged: false },
+): AdminPayoutProcessBody | { error: string } {
   const transactionId = reference.trim();
   if (!transactionId) return { error: TRANSACTION_ID_REQUIRED };
+  if (review.required && !review.acknowledged) return { error: REVERSAL_ACKNOWLEDGEMENT_REQUIRED };
   const trimmedNotes = notes.trim();
-  return trimmedNotes ? { transaction_id: transactionId, notes: trimmedNotes } : { transaction_id: transactionId };
+  return {
+    transaction_id: transactionId,
+    ...(trimmedNotes ? { notes: trimmedNotes } : {}),
+    ...(review.required ? { acknowledge_reversal: true } : {}),
+  };
 }
 
 /** A prompt's answer as an optional reason: cancelled or blank means none (the server has a default). */

@@ -9,6 +9,7 @@ import { pageHead } from '../lib/page';
 import { settlePayoutLists } from '../lib/payout-cache';
 import {
   ADMIN_STATUS_FILTERS,
+  adminPayoutActions,
   adminPayoutStats,
   optionalReason,
   parseAdminStatusFilter,
@@ -105,9 +106,16 @@ function AdminPayoutsPage() {
     switch (action) {
       case 'process':
         return setProcessing(payout);
-      case 'approve':
-        if (window.confirm(`Approve the ${amount} payout ${shortId(payout.id)}...?`)) run(payout, { action: 'approve', body: {} });
+      case 'approve': {
+        // A flagged payout is approved only with the admin's acknowledgement, which the server records.
+        const review = adminPayoutActions(payout).acknowledgementRequired;
+        const question = `Approve the ${amount} payout ${shortId(payout.id)}...?`;
+        const asked = review
+          ? `${payout.review_reason ?? 'A reversal landed after this payout was requested'}.\n\nI have reviewed it. ${question}`
+          : question;
+        if (window.confirm(asked)) run(payout, { action: 'approve', body: review ? { acknowledge_reversal: true } : {} });
         return;
+      }
       case 'reject': {
         const reason = window.prompt(`Why is the ${amount} payout ${shortId(payout.id)}... rejected? (required)`)?.trim();
         if (reason) run(payout, { action: 'reject', body: { reason } });

@@ -56,7 +56,14 @@ function PaymentsPage() {
   const minPence = minPayoutPence(detailed);
   const available = balance.available_pence;
   const hasOpenPayout = (payouts?.data.some(isOpenPayout) ?? false) || (detailed?.reserved_pence ?? 0) > 0;
-  const eligibility = payoutEligibility({ availablePence: available, minPence, isNegative: detailed?.is_negative, hasOpenPayout });
+  const lockedBonusPence = detailed?.locked_bonus_pence ?? 0;
+  const eligibility = payoutEligibility({
+    availablePence: available,
+    minPence,
+    isNegative: detailed?.is_negative,
+    hasOpenPayout,
+    lockedBonusPence,
+  });
 
   return (
     <>
@@ -100,6 +107,7 @@ function PaymentsPage() {
                 uid={uid}
                 email={auth.profile?.email ?? auth.user?.email ?? null}
                 availablePence={available}
+                lockedBonusPence={lockedBonusPence}
                 minPence={minPence}
                 eligibility={eligibility}
                 onRequested={openHistory}

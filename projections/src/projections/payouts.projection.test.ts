@@ -35,6 +35,9 @@ const row = {
   reward_order_id: null,
   reward_id: null,
   reward_detail: null,
+  reward_order_placed: false,
+  needs_review: false,
+  review_reversed_pence: 0,
   requested_at: new Date(T0),
   approved_at: null,
   processed_at: null,
@@ -62,6 +65,7 @@ describe('payouts projection', () => {
             notes: 'ok',
             approved_at: new Date(T1),
             reward_status: 'sent',
+            reward_order_placed: true,
             reward_order_id: 'ord-1',
             reward_id: 'rw-1',
             updated_at: new Date(T2),
@@ -85,4 +89,57 @@ describe('payouts projection', () => {
     spec
       .given(requested, { type: 'PayoutRejected', data: { uid: 'ana', payoutId: 'p-1', amountPence: 325, reason: 'Fraud', rejectedBy: 'admin@x', rejectedAt: T1 } })
       .then({ payouts: [{ ...row, status: 'rejected', reason: 'Fraud', decided_by: 'admin@x', processed_at: new Date(T1), updated_at: new Date(T1) }] }));
+
+  describe('review and order placement', () => {
+    const flagged = (earningId: string, reversedPence: number, at = T1): PlayQuidEvent => ({
+      type: 'PayoutFlaggedForReview',
+      data: { uid: 'ana', payoutId: 'p-1', earningId, reversedPence, reason: 'r', flaggedAt: at },
+    });
+
+    it('a reversal while open flags the payout and adds up the reversed money', () =>
+      spec
+        .given(requested, flagged('a', 200), flagged('b', 125, T2))
+        .then({ payouts: [{ ...row, needs_review: true, review_reversed_pence: 325, updated_at: new Date(T2) }] }));
+
+    it('an acknowledged approval clears the flag and keeps the reversed amount', () =>
+      spec
+        .given(requested, flagged('a', 200), {
+          type: 'PayoutApproved',
+          data: { uid: 'ana', payoutId: 'p-1', approvedBy: 'admin@x', notes: null, reversalAcknowledged: true, approvedAt: T2 },
+        })
+        .then({
+          payouts: [
+            { ...row, status: 'approved', decided_by: 'admin@x', approved_at: new Date(T2), review_reversed_pence: 200, updated_at: new Date(T2) },
+          ],
+        }));
+
+    it('placing the reward order is recorded before Tremendous answers', () =>
+      spec
+        .given(requested, approved, { type: 'PayoutRewardOrderPlaced', data: { uid: 'ana', payoutId: 'p-1', amountPence: 325, placedAt: T2 } })
+        .then({
+          payouts: [
+            { ...row, status: 'approved', decided_by: 'admin@x', notes: 'ok', approved_at: new Date(T1), reward_order_placed: true, updated_at: new Date(T2) },
+          ],
+        }));
+
+    it('a cancelled flagged payout no longer needs review', () =>
+      spec
+        .given(requested, flagged('a', 200), {
+          type: 'PayoutCancelled',
+          data: { uid: 'ana', payoutId: 'p-1', amountPence: 325, reason: 'x', cancelledBy: 'admin@x', byAdmin: true, cancelledAt: T2 },
+        })
+        .then({
+          payouts: [
+            {
+              ...row,
+              status: 'cancelled',
+              reason: 'x',
+              decided_by: 'admin@x',
+              review_reversed_pence: 200,
+              processed_at: new Date(T2),
+              updated_at: new Date(T2),
+            },
+          ],
+        }));
+  });
 });

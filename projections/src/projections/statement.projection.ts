@@ -73,6 +73,8 @@ export const statementProjection = defineProjection({
     EarningCredited: recordEntry,
     EarningApproved: recordEntry,
     EarningReversed: recordEntry,
+    EarningReviewApproved: recordEntry,
+    EarningReviewRejected: recordEntry,
     PayoutRequested: recordEntry,
     PayoutRejected: recordEntry,
     PayoutCancelled: recordEntry,

@@ -128,6 +128,20 @@ export const walletProjection = defineProjection({
         completedOffers: 1,
       });
     },
+    EarningReviewApproved: async (trx, d) => {
+      await trx.updateTable('earnings').set({ status: 'approved', updated_at: d.approvedAt }).where('id', '=', d.earningId).execute();
+      await changeBalance(trx, d.uid, d.approvedAt, {
+        pending: -d.amountPence,
+        available: d.amountPence,
+        totalEarned: d.amountPence,
+        pendingTransactions: -1,
+        completedOffers: 1,
+      });
+    },
+    EarningReviewRejected: async (trx, d) => {
+      await trx.updateTable('earnings').set({ status: 'rejected', updated_at: d.rejectedAt }).where('id', '=', d.earningId).execute();
+      await changeBalance(trx, d.uid, d.rejectedAt, { pending: -d.amountPence, pendingTransactions: -1 });
+    },
     EarningReversed: async (trx, d) => {
       // A chargeback shows as rejected; paid money comes back off the available balance.
       await trx.updateTable('earnings').set({ status: 'rejected', updated_at: d.reversedAt }).where('id', '=', d.earningId).execute();

@@ -42,16 +42,22 @@ function streamTracker(): (event: PlayQuidEvent) => string {
       case 'UserProfileUpdated':
       case 'UserRoleChanged':
         return streams.user(event.data.uid);
+      case 'EmailClaimed':
+        return streams.emailClaim(event.data.email);
       case 'WelcomeBonusGranted':
       case 'ReferralRewardGranted':
       case 'EarningCredited':
       case 'EarningApproved':
       case 'EarningReversed':
+      case 'EarningReviewApproved':
+      case 'EarningReviewRejected':
       case 'PayoutRequested':
       case 'PayoutApproved':
       case 'PayoutRejected':
       case 'PayoutProcessed':
       case 'PayoutCancelled':
+      case 'PayoutRewardOrderPlaced':
+      case 'PayoutFlaggedForReview':
       case 'PayoutRewardOrdered':
       case 'PayoutRewardOrderFailed':
       case 'PayoutRewardDeliveryRecorded':

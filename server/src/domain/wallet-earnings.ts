@@ -1,10 +1,30 @@
-import type { CallbackReceived, WalletEvent } from '@playquid/contracts';
+import { type CallbackReceived, DEFAULT_REVIEW_CREDIT_PENCE, reversalReviewReason, type WalletEvent } from '@playquid/contracts';
 import { DomainError } from './decider';
+import { OPEN_PAYOUT_STATUSES } from './wallet-payouts';
 import type { WalletState } from './wallet.decider';
 
-type ApplyCallback = { type: 'ApplyCallback'; uid: string; callback: CallbackReceived['data']; earningId: string; now: string };
+type ApplyCallback = { type: 'ApplyCallback'; uid: string; callback: CallbackReceived['data']; earningId: string; reviewThresholdPence?: number; now: string };
+
+/** An admin's decision on a credit held for review; `by` is the admin's email, `reason` is required. */
+export type ReviewCommand =
+  | { type: 'ApproveHeldEarning'; uid: string; earningId: string; by: string; reason: string; now: string }
+  | { type: 'RejectHeldEarning'; uid: string; earningId: string; by: string; reason: string; now: string };
 
 const isReversal = (callback: CallbackReceived['data']) => callback.state === 'RECONCILED' || callback.rewardPence < 0;
+
+/**
+ * Approved money taken back while a payout is open: that payout reserved it, so an admin must look
+ * before it is approved or paid (also once its order is placed, for the record). Pending money was
+ * never in a payout, so its reversal flags nothing.
+ */
+function flagOpenPayouts(state: WalletState, uid: string, earningId: string, reversedPence: number, now: string): WalletEvent[] {
+  return Object.entries(state.payouts)
+    .filter(([, payout]) => OPEN_PAYOUT_STATUSES.includes(payout.status))
+    .map(([payoutId]) => ({
+      type: 'PayoutFlaggedForReview',
+      data: { uid, payoutId, earningId, reversedPence, reason: reversalReviewReason(reversedPence), flaggedAt: now },
+    }));
+}
 
 /**
  * A BitLabs callback turned into wallet events: a credit (pending or approved by the offer state),
@@ -22,6 +42,7 @@ export function decideCallback(command: ApplyCallback, state: WalletState): Wall
     if (!earningId) throw new DomainError(`No earlier credit for transaction ${originalTx} to reverse`, 'not_found');
     const earning = state.earnings[earningId];
     if (earning.status === 'reversed') return [];
+    const fromStatus = earning.status === 'pending' ? 'pending' : 'approved';
     return [
       {
         type: 'EarningReversed',
@@ -31,11 +52,12 @@ export function decideCallback(command: ApplyCallback, state: WalletState): Wall
           callbackId: callback.callbackId,
           amountPence: earning.amountPence,
           // Paid money is taken back from the available balance, which may go below zero.
-          fromStatus: earning.status === 'pending' ? 'pending' : 'approved',
+          fromStatus,
           reason: `Reversed by BitLabs (transaction ${callback.transactionId})`,
           reversedAt: now,
         },
       },
+      ...(fromStatus === 'approved' ? flagOpenPayouts(state, uid, earningId, earning.amountPence, now) : []),
     ];
   }
 
@@ -43,12 +65,14 @@ export function decideCallback(command: ApplyCallback, state: WalletState): Wall
   const existingId = state.earningByTransaction[callback.transactionId];
   if (existingId) {
     const existing = state.earnings[existingId];
-    // Stateful mode: PENDING first, then COMPLETED for the same tx releases the money.
-    if (existing.status === 'pending' && callback.state !== 'PENDING') {
+    // Stateful mode: PENDING first, then COMPLETED for the same tx releases the money, unless the
+    // credit is held for review: then only an admin does.
+    if (existing.status === 'pending' && !existing.heldForReview && callback.state !== 'PENDING') {
       return [{ type: 'EarningApproved', data: { uid, earningId: existingId, callbackId: callback.callbackId, approvedAt: now } }];
     }
     return [];
   }
+  const held = callback.rewardPence > (command.reviewThresholdPence ?? DEFAULT_REVIEW_CREDIT_PENCE);
   return [
     {
       type: 'EarningCredited',
@@ -63,9 +87,30 @@ export function decideCallback(command: ApplyCallback, state: WalletState): Wall
         taskName: callback.taskName,
         amountPence: callback.rewardPence,
         rawUsd: callback.rawUsd,
-        status: callback.state === 'PENDING' ? 'pending' : 'approved',
+        status: held || callback.state === 'PENDING' ? 'pending' : 'approved',
+        ...(held ? { heldForReview: true } : {}),
         creditedAt: now,
       },
     },
   ];
+}
+
+/**
+ * Releases or refuses a credit held above the review threshold. Only a held credit that is still
+ * pending can be reviewed: once reviewed, or reversed by BitLabs, the answer is a conflict.
+ */
+export function decideReview(command: ReviewCommand, state: WalletState): WalletEvent[] {
+  const { uid, earningId, by, now } = command;
+  const reason = command.reason.trim();
+  if (!reason) throw new DomainError('A reason is required to review a held credit');
+  const earning = state.earnings[earningId];
+  if (!earning) throw new DomainError(`Earning ${earningId} not found`, 'not_found');
+  if (!earning.heldForReview || earning.status !== 'pending') {
+    throw new DomainError(`Earning ${earningId} is not held for review (it is ${earning.status})`, 'conflict');
+  }
+  const amountPence = earning.amountPence;
+  if (command.type === 'ApproveHeldEarning') {
+    return [{ type: 'EarningReviewApproved', data: { uid, earningId, amountPence, approvedBy: by, reason, approvedAt: now } }];
+  }
+  return [{ type: 'EarningReviewRejected', data: { uid, earningId, amountPence, rejectedBy: by, reason, rejectedAt: now } }];
 }

@@ -1,13 +1,35 @@
-import { minimumPayoutMessage, type PayoutMethod, type PayoutStatus, type WalletEvent } from '@playquid/contracts';
+import {
+  bonusLockedPayoutMessage,
+  lockedBonusPence,
+  minimumPayoutMessage,
+  payoutAlreadySent,
+  payoutAlreadySentMessage,
+  type PayoutMethod,
+  type PayoutStatus,
+  reversalAcknowledgementMessage,
+  type WalletEvent,
+  withdrawablePence,
+} from '@playquid/contracts';
 import { DomainError } from './decider';
 import type { WalletPayout, WalletState } from './wallet.decider';
 
 export type PayoutCommand =
   | { type: 'RequestPayout'; uid: string; payoutId: string; email: string; method: PayoutMethod; minPayoutPence: number; now: string }
-  | { type: 'ApprovePayout'; uid: string; payoutId: string; adminEmail: string; notes: string | null; now: string }
+  | { type: 'ApprovePayout'; uid: string; payoutId: string; adminEmail: string; notes: string | null; acknowledgeReversal?: boolean; now: string }
   | { type: 'RejectPayout'; uid: string; payoutId: string; adminEmail: string; reason: string; now: string }
-  | { type: 'ProcessPayout'; uid: string; payoutId: string; adminEmail: string; transactionReference: string; notes: string | null; now: string }
+  | {
+      type: 'ProcessPayout';
+      uid: string;
+      payoutId: string;
+      adminEmail: string;
+      transactionReference: string;
+      notes: string | null;
+      acknowledgeReversal?: boolean;
+      now: string;
+    }
   | { type: 'CancelPayout'; uid: string; payoutId: string; actor: string; byAdmin: boolean; reason: string; now: string }
+  /** Run by the reward-order worker before it calls Tremendous: commits the order on the wallet stream. */
+  | { type: 'PlaceRewardOrder'; uid: string; payoutId: string; now: string }
   | { type: 'RecordRewardOrder'; uid: string; payoutId: string; orderId: string; rewardId: string | null; orderStatus: string; now: string }
   | { type: 'RecordRewardOrderFailure'; uid: string; payoutId: string; error: string; now: string }
   | {
@@ -40,6 +62,29 @@ function requirePayout(state: WalletState, payoutId: string): WalletPayout {
   return payout;
 }
 
+/** Cancel and reject give the reserve back, so they are refused once the reward may have left. */
+function withdrawablePayout(state: WalletState, payoutId: string, allowed: readonly PayoutStatus[], verb: 'cancelled' | 'rejected'): WalletPayout {
+  const payout = requirePayout(state, payoutId);
+  if (payoutAlreadySent(payout)) throw new DomainError(payoutAlreadySentMessage(verb), 'conflict');
+  return payoutIn(state, payoutId, allowed, verb);
+}
+
+/** A flagged payout is approved or processed only with the admin's explicit acknowledgement. */
+function requireAcknowledgement(payout: WalletPayout, acknowledged: boolean | undefined, action: 'approving' | 'processing'): { reversalAcknowledged?: true } {
+  if (!payout.needsReview) return {};
+  if (!acknowledged) throw new DomainError(reversalAcknowledgementMessage(payout.reversedPence, action), 'conflict');
+  return { reversalAcknowledged: true };
+}
+
+/** The bonus lock applied to a wallet: what is locked and what a payout request would reserve. */
+export function payoutFigures(state: WalletState): { lockedBonusPence: number; withdrawablePence: number } {
+  const unpaidBonusPence = Object.values(state.earnings)
+    .filter((e) => e.kind === 'bonus' && e.status === 'approved' && e.payoutId === null)
+    .reduce((sum, e) => sum + e.amountPence, 0);
+  const locked = lockedBonusPence({ completedOffers: state.completedOffers, unpaidBonusPence });
+  return { lockedBonusPence: locked, withdrawablePence: withdrawablePence(state.availablePence, locked) };
+}
+
 /** The payout lifecycle: request (reserves the whole available balance), approve, reject, process, cancel. */
 export function decidePayout(command: PayoutCommand, state: WalletState): WalletEvent[] {
   const { uid, payoutId, now } = command;
@@ -50,9 +95,17 @@ export function decidePayout(command: PayoutCommand, state: WalletState): Wallet
         throw new DomainError(PAYOUT_IN_PROGRESS_MESSAGE, 'conflict');
       }
       if (state.availablePence < 0) throw new DomainError(NEGATIVE_BALANCE_MESSAGE);
-      if (state.availablePence < command.minPayoutPence) throw new DomainError(minimumPayoutMessage(command.minPayoutPence));
+      const figures = payoutFigures(state);
+      if (figures.withdrawablePence < command.minPayoutPence) {
+        throw new DomainError(
+          figures.lockedBonusPence > 0
+            ? bonusLockedPayoutMessage(figures.lockedBonusPence, command.minPayoutPence)
+            : minimumPayoutMessage(command.minPayoutPence),
+        );
+      }
+      const bonusLocked = figures.lockedBonusPence > 0;
       const earningIds = Object.entries(state.earnings)
-        .filter(([, e]) => e.status === 'approved' && e.payoutId === null)
+        .filter(([, e]) => e.status === 'approved' && e.payoutId === null && !(bonusLocked && e.kind === 'bonus'))
         .map(([id]) => id);
       return [
         {
@@ -60,7 +113,7 @@ export function decidePayout(command: PayoutCommand, state: WalletState): Wallet
           data: {
             uid,
             payoutId,
-            amountPence: state.availablePence,
+            amountPence: figures.withdrawablePence,
             method: command.method,
             deliveryMethod: 'email',
             email: command.email,
@@ -70,40 +123,55 @@ export function decidePayout(command: PayoutCommand, state: WalletState): Wallet
         },
       ];
     }
-    case 'ApprovePayout':
-      payoutIn(state, payoutId, ['pending'], 'approved');
-      return [{ type: 'PayoutApproved', data: { uid, payoutId, approvedBy: command.adminEmail, notes: command.notes, approvedAt: now } }];
+    case 'ApprovePayout': {
+      const payout = payoutIn(state, payoutId, ['pending'], 'approved');
+      const acknowledged = requireAcknowledgement(payout, command.acknowledgeReversal, 'approving');
+      return [
+        { type: 'PayoutApproved', data: { uid, payoutId, approvedBy: command.adminEmail, notes: command.notes, ...acknowledged, approvedAt: now } },
+      ];
+    }
     case 'RejectPayout': {
-      const { amountPence } = payoutIn(state, payoutId, OPEN_PAYOUT_STATUSES, 'rejected');
+      const { amountPence } = withdrawablePayout(state, payoutId, OPEN_PAYOUT_STATUSES, 'rejected');
       return [
         { type: 'PayoutRejected', data: { uid, payoutId, amountPence, reason: command.reason, rejectedBy: command.adminEmail, rejectedAt: now } },
       ];
     }
     case 'ProcessPayout': {
-      const { amountPence } = payoutIn(state, payoutId, OPEN_PAYOUT_STATUSES, 'processed');
+      const payout = payoutIn(state, payoutId, OPEN_PAYOUT_STATUSES, 'processed');
+      const acknowledged = requireAcknowledgement(payout, command.acknowledgeReversal, 'processing');
       return [
         {
           type: 'PayoutProcessed',
           data: {
             uid,
             payoutId,
-            amountPence,
+            amountPence: payout.amountPence,
             transactionReference: command.transactionReference,
             notes: command.notes ?? `Processed via admin panel by ${command.adminEmail}`,
             processedBy: command.adminEmail,
+            ...acknowledged,
             processedAt: now,
           },
         },
       ];
     }
     case 'CancelPayout': {
-      const { amountPence } = payoutIn(state, payoutId, command.byAdmin ? OPEN_PAYOUT_STATUSES : ['pending'], 'cancelled');
+      const { amountPence } = withdrawablePayout(state, payoutId, command.byAdmin ? OPEN_PAYOUT_STATUSES : ['pending'], 'cancelled');
       return [
         {
           type: 'PayoutCancelled',
           data: { uid, payoutId, amountPence, reason: command.reason, cancelledBy: command.actor, byAdmin: command.byAdmin, cancelledAt: now },
         },
       ];
+    }
+    case 'PlaceRewardOrder': {
+      const payout = requirePayout(state, payoutId);
+      if (payout.rewardOrderPlaced) return []; // an earlier attempt of the same job placed it
+      if (payout.status !== 'approved') {
+        throw new DomainError(`Payout is ${payout.status}; only approved payouts can be ordered`, 'conflict');
+      }
+      if (payout.needsReview) throw new DomainError(reversalAcknowledgementMessage(payout.reversedPence, 'processing'), 'conflict');
+      return [{ type: 'PayoutRewardOrderPlaced', data: { uid, payoutId, amountPence: payout.amountPence, placedAt: now } }];
     }
     case 'RecordRewardOrder': {
       const payout = requirePayout(state, payoutId);

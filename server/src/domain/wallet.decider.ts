@@ -1,6 +1,6 @@
 import { type CallbackReceived, type PayoutStatus, REFERRAL_REWARD_PENCE, WELCOME_BONUS_PENCE, type WalletEvent } from '@playquid/contracts';
 import { type Decider } from './decider';
-import { decideCallback } from './wallet-earnings';
+import { decideCallback, decideReview, type ReviewCommand } from './wallet-earnings';
 import { decidePayout, type PayoutCommand } from './wallet-payouts';
 
 export interface WalletEarning {
@@ -9,6 +9,8 @@ export interface WalletEarning {
   kind: 'offer' | 'bonus' | 'referral';
   /** The open or completed payout that settles this earning. */
   payoutId: string | null;
+  /** Credited above the review threshold: only an admin's review releases it (never a COMPLETED callback). */
+  heldForReview?: boolean;
 }
 
 export interface WalletPayout {
@@ -16,8 +18,19 @@ export interface WalletPayout {
   status: PayoutStatus;
   earningIds: string[];
   rewardOrderId: string | null;
+  /** PayoutRewardOrderPlaced: the reward may be on its way, so the reserve can no longer come back. */
+  rewardOrderPlaced: boolean;
+  /** Approved money reversed while this payout was open. */
+  reversedPence: number;
+  /** A reversal was flagged and no admin has acknowledged it yet. */
+  needsReview: boolean;
 }
 
+/**
+ * Every lookup table below is keyed by ids that come from outside (payout ids in URLs, BitLabs
+ * transaction ids, webhook uuids), so each is a null-prototype object: `__proto__` or `toString`
+ * is just a missing key, never an inherited property.
+ */
 export interface WalletState {
   welcomeBonusGranted: boolean;
   earnings: Record<string, WalletEarning>;
@@ -43,12 +56,16 @@ export interface WalletState {
 export type WalletCommand =
   | { type: 'GrantWelcomeBonus'; uid: string; earningId: string; now: string }
   | { type: 'GrantReferralReward'; uid: string; friendUid: string; earningId: string; now: string }
-  | { type: 'ApplyCallback'; uid: string; callback: CallbackReceived['data']; earningId: string; now: string }
+  | { type: 'ApplyCallback'; uid: string; callback: CallbackReceived['data']; earningId: string; reviewThresholdPence?: number; now: string }
+  | ReviewCommand
   | PayoutCommand;
+
+const lookupTable = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
 
 function releasePayout(state: WalletState, payoutId: string, status: 'rejected' | 'cancelled'): void {
   const payout = state.payouts[payoutId];
   payout.status = status;
+  payout.needsReview = false;
   state.reservedPence -= payout.amountPence;
   state.availablePence += payout.amountPence;
   for (const id of payout.earningIds) state.earnings[id].payoutId = null;
@@ -57,12 +74,12 @@ function releasePayout(state: WalletState, payoutId: string, status: 'rejected' 
 export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
   initialState: () => ({
     welcomeBonusGranted: false,
-    earnings: {},
-    earningByTransaction: {},
-    handledCallbacks: {},
-    rewardedFriends: {},
-    payouts: {},
-    deliveryWebhooks: {},
+    earnings: lookupTable(),
+    earningByTransaction: lookupTable(),
+    handledCallbacks: lookupTable(),
+    rewardedFriends: lookupTable(),
+    payouts: lookupTable(),
+    deliveryWebhooks: lookupTable(),
     availablePence: 0,
     pendingPence: 0,
     reservedPence: 0,
@@ -83,8 +100,8 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
         state.availablePence += event.data.amountPence;
         return state;
       case 'EarningCredited': {
-        const { earningId, amountPence, status, transactionId, callbackId } = event.data;
-        state.earnings[earningId] = { amountPence, status, kind: 'offer', payoutId: null };
+        const { earningId, amountPence, status, transactionId, callbackId, heldForReview } = event.data;
+        state.earnings[earningId] = { amountPence, status, kind: 'offer', payoutId: null, ...(heldForReview ? { heldForReview } : {}) };
         state.earningByTransaction[transactionId] = earningId;
         state.handledCallbacks[callbackId] = true;
         if (status === 'approved') {
@@ -102,6 +119,22 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
         state.completedOffers += 1;
         return state;
       }
+      case 'EarningReviewApproved': {
+        const earning = state.earnings[event.data.earningId];
+        earning.status = 'approved';
+        earning.heldForReview = false;
+        state.availablePence += earning.amountPence;
+        state.pendingPence -= earning.amountPence;
+        state.completedOffers += 1;
+        return state;
+      }
+      case 'EarningReviewRejected': {
+        const earning = state.earnings[event.data.earningId];
+        earning.status = 'reversed';
+        earning.heldForReview = false;
+        state.pendingPence -= earning.amountPence;
+        return state;
+      }
       case 'EarningReversed': {
         const { earningId, amountPence, fromStatus, callbackId } = event.data;
         const earning = state.earnings[earningId];
@@ -114,15 +147,26 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
       }
       case 'PayoutRequested': {
         const { payoutId, amountPence, earningIds } = event.data;
-        state.payouts[payoutId] = { amountPence, status: 'pending', earningIds, rewardOrderId: null };
+        state.payouts[payoutId] = {
+          amountPence,
+          status: 'pending',
+          earningIds,
+          rewardOrderId: null,
+          rewardOrderPlaced: false,
+          reversedPence: 0,
+          needsReview: false,
+        };
         for (const id of earningIds) state.earnings[id].payoutId = payoutId;
         state.availablePence -= amountPence;
         state.reservedPence += amountPence;
         return state;
       }
-      case 'PayoutApproved':
-        state.payouts[event.data.payoutId].status = 'approved';
+      case 'PayoutApproved': {
+        const payout = state.payouts[event.data.payoutId];
+        payout.status = 'approved';
+        if (event.data.reversalAcknowledged) payout.needsReview = false;
         return state;
+      }
       case 'PayoutRejected':
         releasePayout(state, event.data.payoutId, 'rejected');
         return state;
@@ -132,14 +176,28 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
       case 'PayoutProcessed': {
         const payout = state.payouts[event.data.payoutId];
         payout.status = 'completed';
+        payout.needsReview = false;
         state.reservedPence -= payout.amountPence;
         state.paidOutPence += payout.amountPence;
         for (const id of payout.earningIds) if (state.earnings[id].status === 'approved') state.earnings[id].status = 'paid';
         return state;
       }
-      case 'PayoutRewardOrdered':
-        state.payouts[event.data.payoutId].rewardOrderId = event.data.orderId;
+      case 'PayoutRewardOrderPlaced':
+        state.payouts[event.data.payoutId].rewardOrderPlaced = true;
         return state;
+      case 'PayoutFlaggedForReview': {
+        const payout = state.payouts[event.data.payoutId];
+        payout.reversedPence += event.data.reversedPence;
+        payout.needsReview = true;
+        return state;
+      }
+      case 'PayoutRewardOrdered': {
+        const payout = state.payouts[event.data.payoutId];
+        payout.rewardOrderId = event.data.orderId;
+        // Orders recorded before PayoutRewardOrderPlaced existed were placed all the same.
+        payout.rewardOrderPlaced = true;
+        return state;
+      }
       case 'PayoutRewardOrderFailed':
         return state;
       case 'PayoutRewardDeliveryRecorded':
@@ -174,11 +232,15 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
         ];
       case 'ApplyCallback':
         return decideCallback(command, state);
+      case 'ApproveHeldEarning':
+      case 'RejectHeldEarning':
+        return decideReview(command, state);
       case 'RequestPayout':
       case 'ApprovePayout':
       case 'RejectPayout':
       case 'ProcessPayout':
       case 'CancelPayout':
+      case 'PlaceRewardOrder':
       case 'RecordRewardOrder':
       case 'RecordRewardOrderFailure':
       case 'RecordRewardDelivery':

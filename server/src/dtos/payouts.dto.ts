@@ -11,7 +11,7 @@ import {
   type PayoutStatus,
 } from '@playquid/contracts';
 import { Transform, Type } from 'class-transformer';
-import { Equals, IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { Equals, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { PageParam, PerPageParam } from './validators';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -63,6 +63,11 @@ export class ApprovePayoutDto implements AdminPayoutApproveBody {
   @IsString({ message: 'notes must be text' })
   @MaxLength(1000, { message: 'notes must be at most 1000 characters' })
   notes?: string;
+
+  @ApiPropertyOptional({ default: false, description: 'Confirms a reversal that landed while the payout was open was reviewed' })
+  @IsOptional()
+  @IsBoolean({ message: 'acknowledge_reversal must be true or false' })
+  acknowledge_reversal?: boolean;
 }
 
 export class ProcessPayoutDto implements AdminPayoutProcessBody {
@@ -79,6 +84,11 @@ export class ProcessPayoutDto implements AdminPayoutProcessBody {
   @IsString({ message: 'notes must be text' })
   @MaxLength(1000, { message: 'notes must be at most 1000 characters' })
   notes?: string;
+
+  @ApiPropertyOptional({ default: false, description: 'Confirms a reversal that landed while the payout was open was reviewed' })
+  @IsOptional()
+  @IsBoolean({ message: 'acknowledge_reversal must be true or false' })
+  acknowledge_reversal?: boolean;
 }
 
 class PagingDto {

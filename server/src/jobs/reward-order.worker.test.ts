@@ -10,6 +10,8 @@ import { redisConnectionFromUrl } from '../infra/infrastructure.module';
 import { TremendousClient, TremendousError } from '../rewards/tremendous.client';
 import { startTremendousStandin, type TremendousStandin } from '../rewards/tremendous-standin';
 import { givenPayout, payoutEvents } from '../testing/reward-fixtures';
+import { walletDecider } from '../domain/wallet.decider';
+import { handleCommand } from '../services/command-handler';
 import { ForwarderService } from './forwarder.service';
 import { RewardOrderWorker } from './reward-order.worker';
 
@@ -103,11 +105,71 @@ describe('reward-order worker', () => {
     const payout = await givenPayout(store);
     standin.failNextOrders(502);
     await expect(worker.placeOrder(payout)).rejects.toBeInstanceOf(TremendousError);
-    expect(await store.readStream(`wallet-${payout.uid}`)).toHaveLength(3); // bonus, requested, approved: nothing new
+    // The order was committed before the call; the retry re-sends the same external_id, nothing else.
+    expect((await store.readStream(`wallet-${payout.uid}`)).map((e) => e.type)).toEqual([
+      'WelcomeBonusGranted',
+      'EarningCredited',
+      'PayoutRequested',
+      'PayoutApproved',
+      'PayoutRewardOrderPlaced',
+    ]);
 
     standin.failNextOrders(502);
     expect(await worker.placeOrder(payout, true)).toMatchObject({ outcome: 'failed', error: expect.stringContaining('gave up') });
     expect(await payoutEvents(store, payout, 'PayoutRewardOrderFailed')).toHaveLength(1);
+    expect(await payoutEvents(store, payout, 'PayoutRewardOrderPlaced')).toHaveLength(1);
+  });
+
+  it('commits the order on the wallet stream before Tremendous is called, once', async () => {
+    const payout = await givenPayout(store);
+    await worker.placeOrder(payout);
+    const types = (await store.readStream(`wallet-${payout.uid}`)).map((e) => e.type);
+    expect(types.slice(-2)).toEqual(['PayoutRewardOrderPlaced', 'PayoutRewardOrdered']);
+  });
+
+  it('orders nothing once an admin cancelled the approved payout', async () => {
+    const payout = await givenPayout(store);
+    await handleCommand(store, `wallet-${payout.uid}`, walletDecider, {
+      type: 'CancelPayout',
+      uid: payout.uid,
+      payoutId: payout.payoutId,
+      actor: 'admin@playquid.test',
+      byAdmin: true,
+      reason: 'Cancelled by admin',
+      now: new Date().toISOString(),
+    });
+    expect(await worker.placeOrder(payout)).toEqual({ outcome: 'skipped', reason: 'payout is cancelled' });
+    expect(ordersFor(payout.payoutId)).toHaveLength(0);
+    expect(await payoutEvents(store, payout, 'PayoutRewardOrderPlaced')).toHaveLength(0);
+  });
+
+  it('skips an approved payout flagged by a reversal until an admin acknowledges it', async () => {
+    const payout = await givenPayout(store);
+    const recorded = await store.readStream(`wallet-${payout.uid}`);
+    await store.appendToStream(
+      `wallet-${payout.uid}`,
+      [
+        {
+          type: 'PayoutFlaggedForReview',
+          data: {
+            uid: payout.uid,
+            payoutId: payout.payoutId,
+            earningId: 'e',
+            reversedPence: 100,
+            reason: 'r',
+            flaggedAt: new Date().toISOString(),
+          },
+          metadata: {},
+        },
+      ],
+      { expectedRevision: recorded.at(-1)!.revision },
+    );
+    expect(await worker.placeOrder(payout)).toEqual({
+      outcome: 'skipped',
+      reason:
+        'A reversal of £1.00 landed after this payout was requested; confirm you have reviewed it (acknowledge_reversal) before processing',
+    });
+    expect(ordersFor(payout.payoutId)).toHaveLength(0);
   });
 
   it('runs from the log: the forwarder queues PayoutApproved (jobId = payout id) and the worker orders it', async () => {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type PayoutRequested, QUEUES, type RewardOrderJob, streams } from '@playquid/contracts';
 import { type ConnectionOptions, type Job, Worker } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { DomainError } from '../domain/decider';
 import { userDecider } from '../domain/user.decider';
 import { walletDecider } from '../domain/wallet.decider';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
@@ -13,9 +14,11 @@ export type RewardOrderOutcome =
   ({ outcome: 'ordered' } & OrderResult) | { outcome: 'skipped'; reason: string } | { outcome: 'failed'; error: string };
 
 /**
- * Consumes the reward-orders queue: one Tremendous order per approved payout. The payout id is the
- * order's external_id, so every retry (BullMQ attempts, a replayed PayoutApproved, two workers at
- * once) lands on the same order at Tremendous, and the wallet decider records it once.
+ * Consumes the reward-orders queue: one Tremendous order per approved payout. The order is first
+ * committed on the wallet stream (PlaceRewardOrder, with the stream's expected revision), so an
+ * admin's cancel racing it ends with either the order or the cancellation, never both. The payout
+ * id is the order's external_id, so every retry (BullMQ attempts, a replayed PayoutApproved, two
+ * workers at once) lands on the same order at Tremendous, and the wallet decider records it once.
  */
 @Injectable()
 export class RewardOrderWorker {
@@ -67,6 +70,15 @@ export class RewardOrderWorker {
     const requested = recorded.find((e) => e.type === 'PayoutRequested' && (e.data as PayoutRequested['data']).payoutId === payoutId);
     if (!requested) return { outcome: 'skipped', reason: 'payout request not found' };
     const { email } = requested.data as PayoutRequested['data'];
+
+    try {
+      // Appends PayoutRewardOrderPlaced, or nothing when an earlier attempt of this job already did.
+      await handleCommand(this.store, streamId, walletDecider, { type: 'PlaceRewardOrder', uid, payoutId, now: new Date().toISOString() });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      this.logger.warn({ uid, payoutId, reason: error.message }, 'reward order not placed');
+      return { outcome: 'skipped', reason: error.message };
+    }
 
     let order: OrderResult;
     try {

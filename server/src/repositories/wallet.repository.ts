@@ -8,6 +8,8 @@ export interface EarningTotals {
   bonusPence: number;
   referralPence: number;
   reversedPence: number;
+  /** Bonus money still available and in no payout: what the bonus lock can hold back. */
+  unpaidBonusPence: number;
 }
 
 /** Sum of amount_pence over the earnings matching a condition (0 when none). */
@@ -28,9 +30,15 @@ export class WalletRepository {
         sumWhere(eb, eb.and([eb('kind', '=', 'referral'), eb('status', '!=', 'rejected')])).as('referral'),
         // The wallet projection marks a reversed earning rejected.
         sumWhere(eb, eb.and([eb('status', '=', 'rejected')])).as('reversed'),
+        sumWhere(eb, eb.and([eb('kind', '=', 'bonus'), eb('status', '=', 'approved'), eb('payout_id', 'is', null)])).as('unpaidBonus'),
       ])
       .executeTakeFirstOrThrow();
-    return { bonusPence: Number(row.bonus), referralPence: Number(row.referral), reversedPence: Number(row.reversed) };
+    return {
+      bonusPence: Number(row.bonus),
+      referralPence: Number(row.referral),
+      reversedPence: Number(row.reversed),
+      unpaidBonusPence: Number(row.unpaidBonus),
+    };
   }
 
   /** The member's statement, oldest entry first (the order the running balances were built in). */

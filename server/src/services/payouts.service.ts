@@ -8,7 +8,9 @@ import {
   type PayoutActionData,
   type PayoutStatus,
   type PayoutsPage,
+  payoutActions,
   penceToPounds,
+  reversalReviewReason,
   type RewardDeliveryStatus,
 } from '@playquid/contracts';
 import type { PayoutRow } from '@playquid/read-db';
@@ -41,10 +43,20 @@ export function toPayout(row: PayoutRow): Payout {
   };
 }
 
-const toAdminPayout = ({ username, user_email, ...row }: AdminPayoutRow): AdminPayout => ({
-  ...toPayout(row),
-  user: { uid: row.uid, email: user_email, username },
-});
+function toAdminPayout({ username, user_email, ...row }: AdminPayoutRow): AdminPayout {
+  const payout = toPayout(row);
+  const actions = payoutActions({ status: payout.status, rewardOrderPlaced: row.reward_order_placed, needsReview: row.needs_review });
+  return {
+    ...payout,
+    user: { uid: row.uid, email: user_email, username },
+    reward_order_placed: row.reward_order_placed,
+    needs_review: actions.acknowledgementRequired,
+    review_reversed_pence: row.review_reversed_pence,
+    review_reason: row.review_reversed_pence > 0 ? reversalReviewReason(row.review_reversed_pence) : null,
+    can_cancel: actions.cancel,
+    can_reject: actions.reject,
+  };
+}
 
 const actionData = (result: PayoutCommandResult): PayoutActionData => ({
   payout_id: result.payoutId,
@@ -101,7 +113,10 @@ export class PayoutsService {
 
   async approve(admin: AuthUser, payoutId: string, dto: ApprovePayoutDto) {
     const uid = await this.owner(payoutId);
-    return this.run({ type: 'ApprovePayout', uid, payoutId, adminEmail: adminName(admin), notes: dto.notes ?? null }, admin.uid);
+    return this.run(
+      { type: 'ApprovePayout', uid, payoutId, adminEmail: adminName(admin), notes: dto.notes ?? null, acknowledgeReversal: dto.acknowledge_reversal === true },
+      admin.uid,
+    );
   }
 
   async reject(admin: AuthUser, payoutId: string, reason: string) {
@@ -112,7 +127,15 @@ export class PayoutsService {
   async process(admin: AuthUser, payoutId: string, dto: ProcessPayoutDto) {
     const uid = await this.owner(payoutId);
     return this.run(
-      { type: 'ProcessPayout', uid, payoutId, adminEmail: adminName(admin), transactionReference: dto.transaction_id, notes: dto.notes ?? null },
+      {
+        type: 'ProcessPayout',
+        uid,
+        payoutId,
+        adminEmail: adminName(admin),
+        transactionReference: dto.transaction_id,
+        notes: dto.notes ?? null,
+        acknowledgeReversal: dto.acknowledge_reversal === true,
+      },
       admin.uid,
     );
   }

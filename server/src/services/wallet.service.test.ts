@@ -65,7 +65,7 @@ const balanceRow: BalanceRow = {
 // Mocked repositories hold figures that differ from the stream, so each test shows which source it used.
 function service() {
   const balances = { find: async () => balanceRow } as unknown as BalanceRepository;
-  const wallet = { earningTotals: async () => ({ bonusPence: 7, referralPence: 8, reversedPence: 9 }), statementEntries: async () => [] } as unknown as WalletRepository;
+  const wallet = { earningTotals: async () => ({ bonusPence: 7, referralPence: 8, reversedPence: 9, unpaidBonusPence: 7 }), statementEntries: async () => [] } as unknown as WalletRepository;
   const store = { readStream: async () => stream } as unknown as EventStore;
   return new WalletService(balances, wallet, store, { minPayoutPence: 79 } as AppConfig);
 }
@@ -78,6 +78,9 @@ describe('WalletService', () => {
       bonus_pence: 7,
       referral_pence: 8,
       reversed_pence: 9,
+      // No completed offer in the row: its unpaid bonus is locked.
+      locked_bonus_pence: 7,
+      withdrawable_pence: 83,
       can_request_payout: true,
       min_payout_pence: 79,
       as_of: null,
@@ -88,7 +91,15 @@ describe('WalletService', () => {
     const beforeReversal = await service().detailedBalance(uid, at(1).toISOString());
     expect(beforeReversal).toMatchObject({ available_pence: 325, total_earned_pence: 325, bonus_pence: 200, reversed_pence: 0, total_transactions: 2, as_of: at(1).toISOString() });
     const afterReversal = await service().detailedBalance(uid, at(2).toISOString());
-    expect(afterReversal).toMatchObject({ available_pence: 200, total_earned_pence: 200, reversed_pence: 125, can_request_payout: true });
+    // The reversed offer was the only one, so the welcome bonus is locked again.
+    expect(afterReversal).toMatchObject({
+      available_pence: 200,
+      total_earned_pence: 200,
+      reversed_pence: 125,
+      locked_bonus_pence: 200,
+      withdrawable_pence: 0,
+      can_request_payout: false,
+    });
   });
 
   it('keeps the plain balance shape whatever the source', async () => {

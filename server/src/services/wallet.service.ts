@@ -3,15 +3,18 @@ import {
   type Balance,
   type DetailedBalance,
   foldStatement,
+  lockedBonusPence,
   penceToPounds,
   type RecordedWalletEvent,
   type StatementData,
   type StatementEntry,
   type StatementEntryKind,
   streams,
+  withdrawablePence,
 } from '@playquid/contracts';
 import type { StatementEntryRow } from '@playquid/read-db';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { payoutFigures } from '../domain/wallet-payouts';
 import { walletDecider, type WalletState } from '../domain/wallet.decider';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store';
 import { BalanceRepository } from '../repositories/balance.repository';
@@ -27,11 +30,13 @@ interface MoneyFigures {
   totalEarned: number;
   transactions: number;
   pendingTransactions: number;
+  /** The welcome bonus held back until the first approved offer (0 without totals). */
+  lockedBonus: number;
   totals: EarningTotals;
 }
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
-const NO_TOTALS: EarningTotals = { bonusPence: 0, referralPence: 0, reversedPence: 0 };
+const NO_TOTALS: EarningTotals = { bonusPence: 0, referralPence: 0, reversedPence: 0, unpaidBonusPence: 0 };
 
 function figuresOf(state: WalletState): MoneyFigures {
   const earnings = Object.values(state.earnings);
@@ -45,10 +50,12 @@ function figuresOf(state: WalletState): MoneyFigures {
     totalEarned: sum((e) => e.status === 'approved' || e.status === 'paid'),
     transactions: earnings.length,
     pendingTransactions: earnings.filter((e) => e.status === 'pending').length,
+    lockedBonus: payoutFigures(state).lockedBonusPence,
     totals: {
       bonusPence: sum((e) => e.kind === 'bonus' && e.status !== 'reversed'),
       referralPence: sum((e) => e.kind === 'referral' && e.status !== 'reversed'),
       reversedPence: sum((e) => e.status === 'reversed'),
+      unpaidBonusPence: sum((e) => e.kind === 'bonus' && e.status === 'approved' && e.payoutId === null),
     },
   };
 }
@@ -106,6 +113,7 @@ export class WalletService {
   async detailedBalance(uid: string, asOf?: string): Promise<DetailedBalance> {
     const f = await this.figures(uid, asOf);
     const minPayout = this.config.minPayoutPence;
+    const withdrawable = withdrawablePence(f.available, f.lockedBonus);
     return {
       available_pence: f.available,
       pending_pence: f.pending,
@@ -123,8 +131,10 @@ export class WalletService {
       total_transactions: f.transactions,
       pending_transactions: f.pendingTransactions,
       is_negative: f.available < 0,
-      // A payout reserves the whole available balance, so money in reserve means one is still open.
-      can_request_payout: f.available >= minPayout && f.reserved === 0,
+      locked_bonus_pence: f.lockedBonus,
+      withdrawable_pence: withdrawable,
+      // A payout reserves all it may (the whole withdrawable balance), so money in reserve means one is still open.
+      can_request_payout: f.available >= 0 && withdrawable >= minPayout && f.reserved === 0,
       min_payout_pence: minPayout,
       currency: 'GBP',
       as_of: asOf === undefined ? null : iso(asOf),
@@ -161,6 +171,7 @@ export class WalletService {
       totalEarned: row?.total_earned_pence ?? 0,
       transactions: row?.total_transactions ?? 0,
       pendingTransactions: row?.pending_transactions ?? 0,
+      lockedBonus: lockedBonusPence({ completedOffers: row?.completed_offers ?? 0, unpaidBonusPence: totals.unpaidBonusPence }),
       totals,
     };
   }

@@ -1,4 +1,4 @@
-import { streams } from '@playquid/contracts';
+import { type CallbackReceived, streams } from '@playquid/contracts';
 import type { DB } from '@playquid/read-db';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
@@ -14,7 +14,10 @@ export interface PayoutFixture {
   amountPence: number;
 }
 
-/** A registered member whose welcome bonus is requested as a payout, approved unless `approve` is false. */
+/**
+ * A registered member with the welcome bonus and one approved £1.00 offer (which unlocks the bonus),
+ * all requested as a payout, approved unless `approve` is false.
+ */
 export async function givenPayout(
   store: EventStore,
   options: { email?: string; username?: string; approve?: boolean } = {},
@@ -35,6 +38,13 @@ export async function givenPayout(
   });
   const wallet = streams.wallet(uid);
   await handleCommand(store, wallet, walletDecider, { type: 'GrantWelcomeBonus', uid, earningId: randomUUID(), now });
+  await handleCommand(store, wallet, walletDecider, {
+    type: 'ApplyCallback',
+    uid,
+    earningId: randomUUID(),
+    now,
+    callback: offerCallback(uid, now),
+  });
   const { state } = await handleCommand(store, wallet, walletDecider, {
     type: 'RequestPayout',
     uid,
@@ -91,4 +101,29 @@ export async function givenProjectedPayout(db: Kysely<DB>, payout: PayoutFixture
 export async function payoutEvents(store: EventStore, payout: PayoutFixture, type: string) {
   const recorded = await store.readStream(streams.wallet(payout.uid));
   return recorded.filter((e) => e.type === type && (e.data as { payoutId?: string }).payoutId === payout.payoutId);
+}
+
+function offerCallback(uid: string, now: string): CallbackReceived['data'] {
+  return {
+    callbackId: randomUUID(),
+    transactionId: `o-${randomUUID()}`,
+    userId: uid,
+    offerId: '42',
+    offerName: 'Dragon Quest',
+    taskId: null,
+    taskName: null,
+    userRewardRaw: '1.00',
+    rewardPence: 100,
+    rawPaymentRaw: null,
+    rawUsd: null,
+    state: 'COMPLETED',
+    type: 'COMPLETE',
+    ref: null,
+    fscore: null,
+    debug: false,
+    sourceIp: '127.0.0.1',
+    hash: 'fixture',
+    rawParameters: {},
+    receivedAt: now,
+  };
 }

@@ -1,7 +1,7 @@
 import type { EmulatorUser } from '@playquid/scripts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredMember } from '../support/members';
-import { availableBecomes, bearer, earn, makeAdmin, PAYOUT_BODY, walletTypes } from '../support/money';
+import { availableBecomes, balanceOf, bearer, earn, makeAdmin, PAYOUT_BODY, signedPath, walletTypes } from '../support/money';
 import { eventually, type Stack, startStack } from '../support/stack';
 
 let stack: Stack;
@@ -13,10 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-/** A member with a pending payout of their £2 welcome bonus, visible in the admin list. */
+/** A member with a pending £3.00 payout (welcome bonus and a £1.00 offer), visible in the admin list. */
 async function memberWithPayout(): Promise<{ member: EmulatorUser; id: string }> {
   const member = await registeredMember(stack);
   await availableBecomes(stack, member, 200);
+  await earn(stack, member, '1.00', { tx: `o-admin-${member.uid}` });
+  await availableBecomes(stack, member, 300);
   const id = (await stack.http.post('/api/users/payout').set('authorization', bearer(member)).send(PAYOUT_BODY).expect(201)).body.data.payout_id as string;
   await eventually(() => stack.db.selectFrom('payouts').select('id').where('id', '=', id).executeTakeFirst());
   return { member, id };
@@ -49,7 +51,19 @@ describe('admin payouts', () => {
     const pending = await stack.http.get('/api/admin/payouts?status_filter=pending&per_page=100').set('authorization', bearer(admin)).expect(200);
     expect(pending.body).toMatchObject({ success: true, message: 'Payouts loaded', page: 1, per_page: 100, total_pages: 1 });
     const row = pending.body.data.find((p: { id: string }) => p.id === id);
-    expect(row).toMatchObject({ id, user_id: member.uid, status: 'pending', amount_pence: 200, user: { uid: member.uid, email: member.email } });
+    expect(row).toMatchObject({
+      id,
+      user_id: member.uid,
+      status: 'pending',
+      amount_pence: 300,
+      user: { uid: member.uid, email: member.email },
+      reward_order_placed: false,
+      needs_review: false,
+      review_reversed_pence: 0,
+      review_reason: null,
+      can_cancel: true,
+      can_reject: true,
+    });
     expect(pending.body.data.every((p: { status: string }) => p.status === 'pending')).toBe(true);
 
     const completed = await stack.http.get('/api/admin/payouts?status_filter=completed').set('authorization', bearer(admin)).expect(200);
@@ -77,7 +91,7 @@ describe('admin payouts', () => {
     expect(processed.body).toEqual({
       success: true,
       message: `Payout ${id.slice(0, 8)}... processed successfully!`,
-      data: { payout_id: id, status: 'completed', amount: 2, amount_pence: 200 },
+      data: { payout_id: id, status: 'completed', amount: 3, amount_pence: 300 },
     });
     const row = await adminPayout(id, 'completed');
     expect(row).toMatchObject({ transaction_id: 'BANK-2026-001', notes: `Processed via admin panel by ${admin.email}`, processed_at: expect.any(String) });
@@ -86,14 +100,17 @@ describe('admin payouts', () => {
     expect(history[0]).toMatchObject({ id, status: 'completed', transaction_id: 'BANK-2026-001' });
     const earnings = await eventually(async () => {
       const body = (await stack.http.get('/api/users/earnings?status=paid').set('authorization', bearer(member)).expect(200)).body;
-      return body.data.length === 1 ? body.data : undefined;
+      return body.data.length === 2 ? body.data : undefined;
     });
-    expect(earnings[0]).toMatchObject({ status: 'paid', payout_id: id, amount_pence: 200 });
+    expect(earnings.map((e: { status: string; payout_id: string; amount_pence: number }) => [e.status, e.payout_id, e.amount_pence]).sort()).toEqual([
+      ['paid', id, 100],
+      ['paid', id, 200],
+    ]);
     const again = await stack.http.post(`/api/admin/payouts/${id}/process`).set('authorization', bearer(admin)).send({ transaction_id: 'X' }).expect(409);
     expect(again.body.message).toBe('Payout is completed; only pending or approved payouts can be processed');
   });
 
-  it('approves, then cancels with the default reason, releasing the money', async () => {
+  it('approves and places the reward order; cancel and reject are then refused (409) and append nothing', async () => {
     const { member, id } = await memberWithPayout();
     const approved = await stack.http.post(`/api/admin/payouts/${id}/approve`).set('authorization', bearer(admin)).send({ notes: 'Looks fine' }).expect(200);
     expect(approved.body).toMatchObject({ message: 'Payout approved successfully', data: { status: 'approved' } });
@@ -104,12 +121,75 @@ describe('admin payouts', () => {
     });
     const orders = [...stack.tremendous.orders.values()].filter((o) => o.external_id === id);
     expect(orders).toHaveLength(1);
-    expect(orders[0].rewards[0]).toMatchObject({ value: { denomination: 2, currency_code: 'GBP' }, recipient: { email: member.email } });
-    expect(ordered.reward.order_id).toBe(orders[0].id);
+    expect(orders[0].rewards[0]).toMatchObject({ value: { denomination: 3, currency_code: 'GBP' }, recipient: { email: member.email } });
+    expect(ordered).toMatchObject({ reward_order_placed: true, can_cancel: false, can_reject: false, reward: { order_id: orders[0].id } });
+    const before = await walletTypes(stack, member.uid);
+    expect(before.slice(-3)).toEqual(['PayoutApproved', 'PayoutRewardOrderPlaced', 'PayoutRewardOrdered']);
+
+    const cancel = await stack.http.post(`/api/admin/payouts/${id}/cancel`).set('authorization', bearer(admin)).send({}).expect(409);
+    expect(cancel.body).toMatchObject({ success: false, message: 'The reward email has already been sent; this payout can no longer be cancelled' });
+    const reject = await stack.http.post(`/api/admin/payouts/${id}/reject`).set('authorization', bearer(admin)).send({ reason: 'Too late' }).expect(409);
+    expect(reject.body).toMatchObject({ success: false, message: 'The reward email has already been sent; this payout can no longer be rejected' });
+    expect(await walletTypes(stack, member.uid)).toEqual(before);
+    expect((await balanceOf(stack, member)).available_pence).toBe(0);
+    // The member cannot get a second order for the same money.
+    await stack.http.post('/api/users/payout').set('authorization', bearer(member)).send(PAYOUT_BODY).expect(409);
+    expect([...stack.tremendous.orders.values()].filter((o) => o.rewards[0].recipient.email === member.email)).toHaveLength(1);
+  });
+
+  it('cancels a pending payout with the default reason, releasing the money', async () => {
+    const { member, id } = await memberWithPayout();
     const cancelled = await stack.http.post(`/api/admin/payouts/${id}/cancel`).set('authorization', bearer(admin)).send({}).expect(200);
     expect(cancelled.body).toMatchObject({ message: 'Payout cancelled successfully', data: { status: 'cancelled' } });
-    expect(await adminPayout(id, 'cancelled')).toMatchObject({ reason: 'Cancelled by admin' });
-    await availableBecomes(stack, member, 200);
+    expect(await adminPayout(id, 'cancelled')).toMatchObject({ reason: 'Cancelled by admin', can_cancel: false, can_reject: false });
+    await availableBecomes(stack, member, 300);
+  });
+
+  it('a reversal while the payout is open flags it: approve and process need acknowledge_reversal', async () => {
+    const { member, id } = await memberWithPayout();
+    await stack.http.get(signedPath({ uid: member.uid, amount: '-1.00', tx: `or-admin-${member.uid}`, ref: `o-admin-${member.uid}`, state: 'RECONCILED' })).expect(200);
+    const flagged = await eventually(async () => {
+      const row = await adminPayout(id, 'pending');
+      return row.needs_review ? row : undefined;
+    });
+    expect(flagged).toMatchObject({
+      needs_review: true,
+      review_reversed_pence: 100,
+      review_reason: 'A reversal of £1.00 landed after this payout was requested',
+      can_cancel: true,
+      can_reject: true,
+    });
+    const before = await walletTypes(stack, member.uid);
+    expect(before.slice(-2)).toEqual(['EarningReversed', 'PayoutFlaggedForReview']);
+
+    const approve = await stack.http.post(`/api/admin/payouts/${id}/approve`).set('authorization', bearer(admin)).send({}).expect(409);
+    expect(approve.body.message).toBe(
+      'A reversal of £1.00 landed after this payout was requested; confirm you have reviewed it (acknowledge_reversal) before approving',
+    );
+    const process = await stack.http
+      .post(`/api/admin/payouts/${id}/process`)
+      .set('authorization', bearer(admin))
+      .send({ transaction_id: 'BANK-REV', acknowledge_reversal: false })
+      .expect(409);
+    expect(process.body.message).toBe(
+      'A reversal of £1.00 landed after this payout was requested; confirm you have reviewed it (acknowledge_reversal) before processing',
+    );
+    const notBoolean = await stack.http
+      .post(`/api/admin/payouts/${id}/process`)
+      .set('authorization', bearer(admin))
+      .send({ transaction_id: 'BANK-REV', acknowledge_reversal: 'yes' })
+      .expect(400);
+    expect(notBoolean.body.errors).toContain('acknowledge_reversal must be true or false');
+    expect(await walletTypes(stack, member.uid)).toEqual(before);
+
+    await stack.http
+      .post(`/api/admin/payouts/${id}/process`)
+      .set('authorization', bearer(admin))
+      .send({ transaction_id: 'BANK-REV', acknowledge_reversal: true })
+      .expect(200);
+    const processed = (await stack.store.readStream(`wallet-${member.uid}`)).at(-1)!;
+    expect(processed).toMatchObject({ type: 'PayoutProcessed', data: { payoutId: id, reversalAcknowledged: true, processedBy: admin.email } });
+    expect(await adminPayout(id, 'completed')).toMatchObject({ needs_review: false, review_reversed_pence: 100, can_cancel: false });
   });
 
   it('rejects only with a reason', async () => {
@@ -118,7 +198,7 @@ describe('admin payouts', () => {
     expect(noReason.body.errors).toContain('A reason is required to reject a payout');
     await stack.http.post(`/api/admin/payouts/${id}/reject`).set('authorization', bearer(admin)).send({ reason: 'Suspicious activity' }).expect(200);
     expect(await adminPayout(id, 'rejected')).toMatchObject({ reason: 'Suspicious activity' });
-    await availableBecomes(stack, member, 200);
+    await availableBecomes(stack, member, 300);
     const unknown = await stack.http.post('/api/admin/payouts/nope/approve').set('authorization', bearer(admin)).send({}).expect(404);
     expect(unknown.body.message).toBe('Payout not found');
   });

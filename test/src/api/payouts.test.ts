@@ -13,6 +13,15 @@ afterAll(() => stack?.close());
 
 const payoutsOf = async (token: string) => (await stack.http.get('/api/users/payouts').set('authorization', token).expect(200)).body;
 
+/** A member with the £2 welcome bonus and an approved £1.00 offer, which unlocks the bonus: £3.00 to request. */
+async function earningMember() {
+  const member = await registeredMember(stack);
+  await availableBecomes(stack, member, 200);
+  await earn(stack, member, '1.00', { tx: `o-unlock-${member.uid}` });
+  await availableBecomes(stack, member, 300);
+  return member;
+}
+
 describe('POST /api/users/payout', () => {
   it('requests the whole available balance, reserves it and shows it in the history', async () => {
     const member = await registeredMember(stack);
@@ -85,9 +94,8 @@ describe('POST /api/users/payout', () => {
   });
 
   it('refuses a second request while one is open (409), and below the minimum once paid out (400)', async () => {
-    const member = await registeredMember(stack);
+    const member = await earningMember();
     const auth = bearer(member);
-    await availableBecomes(stack, member, 200);
     await stack.http.post('/api/users/payout').set('authorization', auth).send(PAYOUT_BODY).expect(201);
     const again = await stack.http.post('/api/users/payout').set('authorization', auth).send(PAYOUT_BODY).expect(409);
     expect(again.body).toMatchObject({ success: false, message: 'A payout request is already in progress. Wait until it is processed or cancel it first.' });
@@ -95,9 +103,8 @@ describe('POST /api/users/payout', () => {
   });
 
   it('100 requests at once for one member: exactly one succeeds and the ledger never overdraws', async () => {
-    const member = await registeredMember(stack);
+    const member = await earningMember();
     const auth = bearer(member);
-    await availableBecomes(stack, member, 200);
     const responses = await Promise.all(
       Array.from({ length: 100 }, () => stack.http.post('/api/users/payout').set('authorization', auth).send(PAYOUT_BODY)),
     );
@@ -109,22 +116,21 @@ describe('POST /api/users/payout', () => {
     const wallet = await stack.store.readStream(`wallet-${member.uid}`);
     const requested = wallet.filter((e) => e.type === 'PayoutRequested');
     expect(requested).toHaveLength(1);
-    expect((requested[0].data as { amountPence: number }).amountPence).toBe(200);
-    const row = await eventually(() => stack.db.selectFrom('balances').selectAll().where('uid', '=', member.uid).where('reserved_pence', '=', 200).executeTakeFirst());
-    expect(row).toMatchObject({ available_pence: 0, reserved_pence: 200, paid_out_pence: 0 });
+    expect((requested[0].data as { amountPence: number }).amountPence).toBe(300);
+    const row = await eventually(() => stack.db.selectFrom('balances').selectAll().where('uid', '=', member.uid).where('reserved_pence', '=', 300).executeTakeFirst());
+    expect(row).toMatchObject({ available_pence: 0, reserved_pence: 300, paid_out_pence: 0 });
   });
 });
 
 describe('POST /api/users/payout/{id}/cancel', () => {
   it('cancels a pending payout and gives the money back; a second cancel is a 409', async () => {
-    const member = await registeredMember(stack);
+    const member = await earningMember();
     const auth = bearer(member);
-    await availableBecomes(stack, member, 200);
     const { payout_id: id } = (await stack.http.post('/api/users/payout').set('authorization', auth).send(PAYOUT_BODY).expect(201)).body.data;
 
     const cancelled = await stack.http.post(`/api/users/payout/${id}/cancel`).set('authorization', auth).send({}).expect(200);
-    expect(cancelled.body).toEqual({ success: true, message: 'Payout cancelled successfully', data: { payout_id: id, status: 'cancelled', amount: 2, amount_pence: 200 } });
-    await availableBecomes(stack, member, 200);
+    expect(cancelled.body).toEqual({ success: true, message: 'Payout cancelled successfully', data: { payout_id: id, status: 'cancelled', amount: 3, amount_pence: 300 } });
+    await availableBecomes(stack, member, 300);
     const history = await eventually(async () => {
       const body = await payoutsOf(auth);
       return body.data[0]?.status === 'cancelled' ? body : undefined;
@@ -136,13 +142,49 @@ describe('POST /api/users/payout/{id}/cancel', () => {
   });
 
   it("cannot cancel another member's payout", async () => {
-    const owner = await registeredMember(stack);
+    const owner = await earningMember();
     const other = await registeredMember(stack);
-    await availableBecomes(stack, owner, 200);
     const { payout_id: id } = (await stack.http.post('/api/users/payout').set('authorization', bearer(owner)).send(PAYOUT_BODY).expect(201)).body.data;
     const refused = await stack.http.post(`/api/users/payout/${id}/cancel`).set('authorization', bearer(other)).send({}).expect(404);
     expect(refused.body.message).toBe('Payout not found');
     expect((await walletTypes(stack, owner.uid)).at(-1)).toBe('PayoutRequested');
+  });
+
+  it.each(['__proto__', 'constructor', 'toString'])('answers 404 Payout not found for the id %s and writes nothing', async (id) => {
+    const member = await earningMember();
+    const before = await walletTypes(stack, member.uid);
+    const refused = await stack.http.post(`/api/users/payout/${id}/cancel`).set('authorization', bearer(member)).send({}).expect(404);
+    expect(refused.body).toMatchObject({ success: false, message: 'Payout not found' });
+    expect(await walletTypes(stack, member.uid)).toEqual(before);
+  });
+});
+
+describe('the welcome bonus lock', () => {
+  it('refuses a bonus-only request with a clear 400, then pays bonus and offer once an offer is approved', async () => {
+    const member = await registeredMember(stack);
+    const auth = bearer(member);
+    await availableBecomes(stack, member, 200);
+    const detailed = (await stack.http.get('/api/users/balance/detailed').set('authorization', auth).expect(200)).body.data;
+    expect(detailed).toMatchObject({ available_pence: 200, locked_bonus_pence: 200, withdrawable_pence: 0, can_request_payout: false });
+
+    const refused = await stack.http.post('/api/users/payout').set('authorization', auth).send(PAYOUT_BODY).expect(400);
+    expect(refused.body).toMatchObject({
+      success: false,
+      message: 'Minimum payout amount is £0.79. Your welcome bonus of £2.00 is locked until your first offer is approved.',
+    });
+    expect(await walletTypes(stack, member.uid)).toEqual(['WelcomeBonusGranted']);
+
+    await earn(stack, member, '0.40', { tx: `o-lock-pending-${member.uid}`, state: 'PENDING' });
+    await stack.http.post('/api/users/payout').set('authorization', auth).send(PAYOUT_BODY).expect(400);
+
+    await earn(stack, member, '0.85', { tx: `o-lock-${member.uid}` });
+    await availableBecomes(stack, member, 285);
+    const unlocked = (await stack.http.get('/api/users/balance/detailed').set('authorization', auth).expect(200)).body.data;
+    expect(unlocked).toMatchObject({ locked_bonus_pence: 0, withdrawable_pence: 285, can_request_payout: true });
+    const requested = await stack.http.post('/api/users/payout').set('authorization', auth).send(PAYOUT_BODY).expect(201);
+    expect(requested.body.data).toMatchObject({ status: 'pending', amount: 2.85, amount_pence: 285 });
+    const wallet = await stack.store.readStream(`wallet-${member.uid}`);
+    expect((wallet.at(-1)!.data as { earningIds: string[] }).earningIds).toHaveLength(2);
   });
 });
 

@@ -1,5 +1,5 @@
 import { type AdminPayout, formatPence } from '@playquid/contracts';
-import { Check, Landmark, Mail, X } from 'lucide-react';
+import { Check, Landmark, Mail, TriangleAlert, X } from 'lucide-react';
 import { adminPayoutActions, maskAccountNumber, rewardDeliveryLabel, shortId } from '../../lib/payouts';
 import { CopyButton } from './CopyButton';
 import { PayoutStatusBadge } from './PayoutStatusBadge';
@@ -46,8 +46,8 @@ function RowActions({
   busy: boolean;
   onAction: (action: AdminPayoutAction, payout: AdminPayout) => void;
 }) {
-  const allowed = adminPayoutActions(payout.status);
-  if (!Object.values(allowed).some(Boolean)) return <span className="text-slate-500">—</span>;
+  const allowed = adminPayoutActions(payout);
+  if (![allowed.process, allowed.approve, allowed.reject, allowed.cancel].some(Boolean)) return <span className="text-slate-500">—</span>;
   return (
     <div className="flex flex-wrap gap-1.5">
       {allowed.process && (
@@ -91,6 +91,17 @@ function RowActions({
         </button>
       )}
     </div>
+  );
+}
+
+/** A reversal landed while the payout was open: approving or paying it needs the admin's acknowledgement. */
+export function ReviewWarning({ payout }: { payout: AdminPayout }) {
+  if (!adminPayoutActions(payout).acknowledgementRequired) return null;
+  return (
+    <span className="mt-1 flex items-start gap-1 text-xs font-semibold text-amber-300" role="note" data-testid="admin-payout-review">
+      <TriangleAlert size={13} className="mt-0.5 shrink-0" aria-hidden />
+      {payout.review_reason ?? 'A reversal landed after this payout was requested'}: review it before approving or paying.
+    </span>
   );
 }
 
@@ -160,6 +171,7 @@ export function AdminPayoutsTable({
                 </td>
                 <td className="px-4 py-3.5">
                   <PayoutStatusBadge status={payout.status} />
+                  <ReviewWarning payout={payout} />
                   {delivery && <span className="mt-1 block text-xs text-sky-300">{delivery}</span>}
                   {payout.reason && <span className="mt-1 block text-xs text-red-300">{payout.reason}</span>}
                   {payout.notes && <span className="mt-1 block text-xs text-slate-400">{payout.notes}</span>}

@@ -20,14 +20,15 @@ function wrapper() {
   return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
-function panel(availablePence: number, onRequested = vi.fn(), minPence = 79) {
+function panel(availablePence: number, onRequested = vi.fn(), minPence = 79, lockedBonusPence = 0) {
   render(
     <PayoutRequestPanel
       uid="u1"
       email="ana@example.com"
       availablePence={availablePence}
+      lockedBonusPence={lockedBonusPence}
       minPence={minPence}
-      eligibility={payoutEligibility({ availablePence, minPence })}
+      eligibility={payoutEligibility({ availablePence, minPence, lockedBonusPence })}
       onRequested={onRequested}
     />,
     { wrapper: wrapper() },
@@ -49,6 +50,14 @@ describe('Request Full Balance Payout', () => {
     const button = panel(50);
     expect(button).toHaveProperty('disabled', true);
     expect(screen.getByTestId('payout-minimum').textContent).toBe('Minimum payout amount is £0.79 (£0.29 more needed)');
+  });
+
+  it('shows the locked welcome bonus, leaves it out of the amount and refuses a bonus-only request', () => {
+    const button = panel(200, vi.fn(), 79, 200);
+    expect(button).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('payout-amount').textContent).toBe('£0.00');
+    expect(screen.getByTestId('payout-locked-bonus').textContent).toBe('Welcome bonus £2.00 — locked until your first offer is approved');
+    expect(screen.getByTestId('payout-minimum').textContent).toContain('Your welcome bonus counts once your first offer is approved');
   });
 
   it('sends the request, shows the success message, then opens the history after 2 s', async () => {

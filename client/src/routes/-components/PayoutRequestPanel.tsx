@@ -1,6 +1,6 @@
-import { formatPence, minimumPayoutMessage, type Pence } from '@playquid/contracts';
+import { formatPence, lockedBonusLine, minimumPayoutMessage, type Pence } from '@playquid/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, Gift, HandCoins, HeartHandshake, LoaderCircle, Mail, Wallet } from 'lucide-react';
+import { CircleCheck, Gift, HandCoins, HeartHandshake, LoaderCircle, Lock, Mail, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { afterMemberPayoutCommand, requestPayout, serverMessage } from '../../lib/commands';
 import { availableEarningsPreview, type PayoutEligibility } from '../../lib/payouts';
@@ -48,6 +48,13 @@ function BlockMessage({
           You already have a payout in progress. You can request another once it is processed, or cancel it from Payout History.
         </Notice>
       );
+    case 'bonus-locked':
+      return (
+        <Notice kind="warning" testId="payout-minimum">
+          {minimumPayoutMessage(minPence)}. Your welcome bonus counts once your first offer is approved.{' '}
+          <span className="font-semibold">({formatPence(eligibility.shortfallPence)} more needed)</span>
+        </Notice>
+      );
     case 'below-minimum':
       return (
         <Notice kind="warning" testId="payout-minimum">
@@ -93,6 +100,7 @@ export function PayoutRequestPanel({
   uid,
   email,
   availablePence,
+  lockedBonusPence = 0,
   minPence,
   eligibility,
   onRequested,
@@ -100,6 +108,8 @@ export function PayoutRequestPanel({
   uid: string;
   email: string | null;
   availablePence: Pence;
+  /** The welcome bonus held back until the member's first approved offer. */
+  lockedBonusPence?: Pence;
   minPence: Pence;
   eligibility: PayoutEligibility;
   onRequested: () => void;
@@ -142,8 +152,14 @@ export function PayoutRequestPanel({
             .
           </p>
           <p className="relative mt-5 font-display text-4xl font-extrabold tabular-nums text-white" data-testid="payout-amount">
-            {formatPence(availablePence)}
+            {formatPence(eligibility.withdrawablePence)}
           </p>
+          {lockedBonusPence > 0 && (
+            <p className="relative mt-2 flex items-center gap-1.5 text-sm text-amber-200" data-testid="payout-locked-bonus">
+              <Lock size={14} aria-hidden />
+              {lockedBonusLine(lockedBonusPence)}
+            </p>
+          )}
           <div className="relative mt-5 flex flex-col gap-3">
             <button
               type="button"

@@ -50,6 +50,24 @@ describe('Process Bank Transfer modal', () => {
     expect(onSubmit).toHaveBeenCalledWith({ transaction_id: 'BACS-991' });
   });
 
+  it('shows the reversal warning and sends acknowledge_reversal only once the box is ticked', () => {
+    const onSubmit = vi.fn();
+    const flagged = {
+      ...payout,
+      needs_review: true,
+      review_reason: 'A reversal of £5.00 landed after this payout was requested',
+    } as AdminPayout;
+    render(<ProcessPayoutModal payout={flagged} busy={false} failure={null} onSubmit={onSubmit} onClose={vi.fn()} />);
+    expect(screen.getByTestId('admin-payout-review').textContent).toContain('A reversal of £5.00 landed after this payout was requested');
+    fireEvent.change(screen.getByLabelText('Bank Transaction Reference'), { target: { value: 'BACS-1' } });
+    const markPaid = screen.getByRole('button', { name: 'Mark as Paid' });
+    expect(markPaid).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByLabelText('I have reviewed the reversal and still want to mark this payout paid'));
+    expect(markPaid).toHaveProperty('disabled', false);
+    fireEvent.click(markPaid);
+    expect(onSubmit).toHaveBeenCalledWith({ transaction_id: 'BACS-1', acknowledge_reversal: true });
+  });
+
   it("shows the server's refusal and closes on Cancel", () => {
     const onClose = vi.fn();
     render(

@@ -1,9 +1,9 @@
-import { type AdminPayout, formatPence } from '@playquid/contracts';
+import { type AdminPayout, type AdminPayoutProcessBody, formatPence } from '@playquid/contracts';
 import { Landmark, LoaderCircle, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { processPayoutBody, TRANSACTION_ID_REQUIRED } from '../../lib/payouts';
+import { adminPayoutActions, processPayoutBody, TRANSACTION_ID_REQUIRED } from '../../lib/payouts';
 import { Notice } from './Feedback';
-import { PayoutDelivery } from './AdminPayoutsTable';
+import { PayoutDelivery, ReviewWarning } from './AdminPayoutsTable';
 import { ui } from './ui';
 
 /**
@@ -21,7 +21,7 @@ export function ProcessPayoutModal({
   busy: boolean;
   /** The server's refusal of the last attempt, shown here since the page's message is behind the modal. */
   failure: string | null;
-  onSubmit: (body: { transaction_id: string; notes?: string }) => void;
+  onSubmit: (body: AdminPayoutProcessBody) => void;
   onClose: () => void;
 }) {
   const titleId = useId();
@@ -29,6 +29,8 @@ export function ProcessPayoutModal({
   const [reference, setReference] = useState('');
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const reviewRequired = adminPayoutActions(payout).acknowledgementRequired;
+  const [acknowledged, setAcknowledged] = useState(false);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && !busy && onClose();
@@ -38,7 +40,7 @@ export function ProcessPayoutModal({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = processPayoutBody(reference, notes);
+    const body = processPayoutBody(reference, notes, { required: reviewRequired, acknowledged });
     if ('error' in body) return setError(body.error);
     setError(null);
     onSubmit(body);
@@ -114,6 +116,24 @@ export function ProcessPayoutModal({
             data-testid="process-payout-notes"
           />
         </label>
+        {reviewRequired && (
+          <div className="mt-4 rounded-2xl border border-amber-400/30 bg-amber-400/10 p-4">
+            <ReviewWarning payout={payout} />
+            <label className="mt-3 flex items-start gap-2 text-sm text-slate-200">
+              <input
+                type="checkbox"
+                className="mt-1"
+                checked={acknowledged}
+                onChange={(event) => {
+                  setAcknowledged(event.target.checked);
+                  if (event.target.checked) setError(null);
+                }}
+                data-testid="process-payout-acknowledge"
+              />
+              I have reviewed the reversal and still want to mark this payout paid
+            </label>
+          </div>
+        )}
         {(error ?? failure) && (
           <Notice kind="error" className="mt-4" testId="process-payout-error">
             {error ?? failure}
@@ -123,7 +143,12 @@ export function ProcessPayoutModal({
           <button type="button" className={ui.buttonSecondary} onClick={onClose} disabled={busy}>
             Cancel
           </button>
-          <button type="submit" className={ui.buttonPrimary} disabled={busy || !reference.trim()} data-testid="process-payout-submit">
+          <button
+            type="submit"
+            className={ui.buttonPrimary}
+            disabled={busy || !reference.trim() || (reviewRequired && !acknowledged)}
+            data-testid="process-payout-submit"
+          >
             {busy && <LoaderCircle size={17} className="animate-spin" aria-hidden />}
             Mark as Paid
           </button>
