@@ -30,6 +30,38 @@ export function parseDecimalToMinor(input: string, scale: number): number | null
 export const parsePounds = (input: string): Pence | null => parseDecimalToMinor(input, 2);
 export const parseUsd = (input: string): UsdTenThousandths | null => parseDecimalToMinor(input, 4);
 
+/**
+ * The largest single callback amount (either sign) we book: £1,000. BitLabs' richest offers pay a
+ * few hundred pounds to the member, so anything above is a bug or a forgery; bounding every credit
+ * also bounds every sum (2^53 pence would need 90 billion maximal credits), so integer money
+ * arithmetic can never lose a penny.
+ */
+export const MAX_CALLBACK_CREDIT_PENCE: Pence = 100_000;
+/** A single callback credit above this (£50) is held for an admin's review unless REVIEW_CREDIT_PENCE says otherwise. */
+export const DEFAULT_REVIEW_CREDIT_PENCE: Pence = 5_000;
+/** The same bound for the partner's `raw` payment: $2,000 in ten-thousandths of a dollar. */
+export const MAX_CALLBACK_RAW_USD: UsdTenThousandths = 20_000_000;
+/** More whole digits than any amount within the limits has: refused before BigInt sees them. */
+const MAX_WHOLE_DIGITS = 15;
+
+export type ExactAmount = { ok: true; units: number } | { ok: false; problem: 'not_a_number' | 'too_precise' | 'too_large' };
+
+/**
+ * Parse a partner amount exactly: a plain decimal (no exponent, hex, NaN or Infinity) whose digits
+ * beyond `scale` are all zeros ("1.2500" is fine in pounds, "1.255" is refused rather than rounded),
+ * at most `max` minor units either way.
+ */
+export function parseExactAmount(input: string, scale: number, max: number): ExactAmount {
+  const text = input.trim();
+  const match = DECIMAL.exec(text);
+  if (!match) return { ok: false, problem: 'not_a_number' };
+  if (/[1-9]/.test((match[3] ?? '').slice(scale))) return { ok: false, problem: 'too_precise' };
+  if (match[2].replace(/^0+/, '').length > MAX_WHOLE_DIGITS) return { ok: false, problem: 'too_large' };
+  const units = parseDecimalToMinor(text, scale);
+  if (units === null || Math.abs(units) > max) return { ok: false, problem: 'too_large' };
+  return { ok: true, units };
+}
+
 /** Pence to a plain decimal string with two places ("2.00", "-0.35"). */
 export function penceToDecimal(pence: Pence): string {
   const sign = pence < 0 ? '-' : '';

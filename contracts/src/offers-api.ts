@@ -181,7 +181,18 @@ export interface CallbackRecord {
   callback_hash: string | null;
   raw_parameters: Record<string, string>;
   created_at: string;
+  /** Refused before any signature was proven (bad or missing hash, IP not allowed): kept in a bounded list, never an event. */
+  unsigned?: boolean;
+  /** The admin who sent it from the console; null for BitLabs. */
+  triggered_by?: string | null;
+  /** A credit above the review threshold: held until an admin approves or rejects it; null when no review was needed. */
+  review_status?: CallbackReviewStatus | null;
+  reviewed_by?: string | null;
+  review_reason?: string | null;
+  reviewed_at?: string | null;
 }
+
+export type CallbackReviewStatus = 'held' | 'approved' | 'rejected';
 
 export interface CallbackStats {
   total_callbacks: number;
@@ -194,6 +205,10 @@ export interface CallbackStats {
   completed_callbacks: number;
   pending_callbacks: number;
   reconciled_callbacks: number;
+  /** Of the total: refused before a signature was proven (bounded list, not events). */
+  unsigned_rejected_callbacks?: number;
+  /** Credits waiting for an admin's review. */
+  held_callbacks?: number;
 }
 
 export type CallbacksPage = PagedEnvelope<CallbackRecord>;

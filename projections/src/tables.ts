@@ -4,7 +4,8 @@ import type { DB } from '@playquid/read-db';
  * Tables a projection may own. The checkpoint table is excluded on purpose: a rebuild empties a
  * projection's tables, and it must never be able to empty the checkpoints with them.
  */
-export type ProjectionTable = Exclude<keyof DB, 'projection_checkpoints'>;
+// The unsigned-reject ring is written by the intake, not from events, and callback_log is a view over it.
+export type ProjectionTable = Exclude<keyof DB, 'projection_checkpoints' | 'unsigned_callback_rejects' | 'callback_log'>;
 
 /**
  * Primary key of each read table, used to compare two read models row by row. A Record (not a

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { LocalCallbackClient } from './bitlabs/local-callback.client';
 import { ReprocessCallbackHandler } from './commands/reprocess-callback.command';
+import { ReviewHeldCreditHandler } from './commands/review-held-credit.command';
 import { AdminCallbacksController } from './controllers/admin-callbacks.controller';
 import { BitlabsAdminController } from './controllers/bitlabs-admin.controller';
 import { CallbackRepository } from './repositories/callback.repository';
@@ -15,6 +16,6 @@ import { CallbacksConsoleService } from './services/callbacks-console.service';
  */
 @Module({
   controllers: [AdminCallbacksController, BitlabsAdminController],
-  providers: [CallbackRepository, CallbacksConsoleService, BitlabsAdminService, LocalCallbackClient, ReprocessCallbackHandler, UserRepository],
+  providers: [CallbackRepository, CallbacksConsoleService, BitlabsAdminService, LocalCallbackClient, ReprocessCallbackHandler, ReviewHeldCreditHandler, UserRepository],
 })
 export class CallbacksConsoleModule {}

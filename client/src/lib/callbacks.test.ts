@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CALLBACK_TEXT, reviewReason } from './callbacks';
 import {
   callbackOfferLabel,
   callbacksQueryString,
@@ -91,5 +92,14 @@ describe('stats', () => {
       pending_callbacks: 1,
       reconciled_callbacks: 1,
     });
+  });
+});
+
+describe('reviewing a held credit', () => {
+  it('wants a reason: blank or cancelled prompts give none, text is trimmed', () => {
+    expect(reviewReason(null)).toBeNull();
+    expect(reviewReason('   ')).toBeNull();
+    expect(reviewReason('  Checked with BitLabs ')).toBe('Checked with BitLabs');
+    expect(CALLBACK_TEXT.reviewPrompt('reject', { transaction_id: 'o1', user_reward_raw: '60.00' })).toBe('Reject the held credit of £60.00 (transaction o1)? Reason (required):');
   });
 });

@@ -107,4 +107,16 @@ export const CALLBACK_TEXT = {
   reprocessFailed: (message: string) => `Failed to reprocess callback: ${message}`,
   loadFailed: (message: string) => `Failed to load callbacks: ${message}`,
   detailFailed: (message?: string) => (message ? `Failed to load callback details: ${message}` : 'Failed to load callback details'),
+  reviewPrompt: (decision: ReviewDecision, callback: Pick<CallbackRecord, 'transaction_id' | 'user_reward_raw'>) =>
+    `${decision === 'approve' ? 'Approve' : 'Reject'} the held credit of £${callback.user_reward_raw ?? '?'} (transaction ${callback.transaction_id ?? '?'})? Reason (required):`,
+  reasonRequired: 'A reason is required to review a held credit.',
+  reviewed: (decision: ReviewDecision) => (decision === 'approve' ? 'Held credit approved.' : 'Held credit rejected.'),
+  reviewFailed: (message: string) => `Failed to review the held credit: ${message}`,
 } as const;
+
+export type ReviewDecision = 'approve' | 'reject';
+
+/** The reason an admin typed, trimmed; null when it is blank (the server would refuse it). */
+export const reviewReason = (typed: string | null): string | null => (typed?.trim() ? typed.trim() : null);
+
+export const REVIEW_LABELS = { held: 'Held for review', approved: 'Review approved', rejected: 'Review rejected' } as const;

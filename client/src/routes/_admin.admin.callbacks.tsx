@@ -1,11 +1,21 @@
 import { ADMIN_SEARCH_DEBOUNCE_MS, type CallbackRecord, type CallbackStats } from '@playquid/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { ArrowLeft, Calculator, CircleCheck, CircleX, Hourglass, RadioTower, RefreshCw, SearchX, ShieldAlert } from 'lucide-react';
+import { ArrowLeft, Calculator, CircleCheck, CircleX, Hourglass, RadioTower, RefreshCw, Scale, SearchX, ShieldAlert, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { ApiError } from '../lib/api-client';
 import { useAuth } from '../lib/auth/react';
-import { CALLBACK_TEXT, type CallbackFilters, callbackStatsFromRows, formatRate, hasCallbackFilters, NO_CALLBACK_FILTERS } from '../lib/callbacks';
+import { api } from '../lib/api';
+import {
+  CALLBACK_TEXT,
+  type CallbackFilters,
+  callbackStatsFromRows,
+  formatRate,
+  hasCallbackFilters,
+  NO_CALLBACK_FILTERS,
+  type ReviewDecision,
+  reviewReason,
+} from '../lib/callbacks';
 import { ADMIN_CALLBACKS_KEY, adminCallbacksQuery, callbackStatsQuery, reprocessCallback } from '../lib/offer-queries';
 import { pageHead } from '../lib/page';
 import { CallbackFiltersBar } from './-components/callbacks/CallbackFiltersBar';
@@ -56,6 +66,15 @@ function StatsCards({ stats }: { stats: CallbackStats | undefined }) {
       />
       <StatCard label="Pending" value={value(stats?.unprocessed_callbacks)} hint="Awaiting processing" icon={Hourglass} accent="amber" testId="callbacks-pending" />
       <StatCard label="Failed" value={value(stats?.failed_callbacks)} hint="Need reprocessing" icon={CircleX} accent="flare" testId="callbacks-failed" />
+      <StatCard label="Held for review" value={value(stats?.held_callbacks)} hint="Large credits waiting for an admin" icon={Scale} accent="amber" testId="callbacks-held" />
+      <StatCard
+        label="Unsigned rejects"
+        value={value(stats?.unsigned_rejected_callbacks)}
+        hint="Bad or missing hash (bounded list, never events)"
+        icon={ShieldOff}
+        accent="flare"
+        testId="callbacks-unsigned"
+      />
     </div>
   );
 }
@@ -101,6 +120,22 @@ function AdminCallbacksPage() {
     },
     onError: (error) => window.alert(CALLBACK_TEXT.reprocessFailed(error instanceof ApiError ? error.detail ?? error.message : error.message)),
   });
+
+  // Held credits: the reason is required and recorded with the admin on the event.
+  const review = useMutation({
+    mutationFn: ({ callback, decision, reason }: { callback: CallbackRecord; decision: ReviewDecision; reason: string }) =>
+      api.post(`/api/admin/callbacks/${encodeURIComponent(callback.id)}/review/${decision}`, { reason }),
+    onSuccess: (_data, { decision }) => {
+      window.alert(CALLBACK_TEXT.reviewed(decision));
+      refresh();
+    },
+    onError: (error) => window.alert(CALLBACK_TEXT.reviewFailed(error instanceof ApiError ? error.detail ?? error.message : error.message)),
+  });
+  const startReview = (callback: CallbackRecord, decision: ReviewDecision) => {
+    const reason = reviewReason(window.prompt(CALLBACK_TEXT.reviewPrompt(decision, callback)));
+    if (reason === null) return window.alert(CALLBACK_TEXT.reasonRequired);
+    review.mutate({ callback, decision, reason });
+  };
 
   const busy = list.isFetching || stats.isFetching;
   return (
@@ -160,6 +195,8 @@ function AdminCallbacksPage() {
               onToggle={toggle}
               reprocessingId={reprocess.isPending ? reprocess.variables.id : null}
               onReprocess={(callback) => reprocess.mutate(callback)}
+              reviewingId={review.isPending ? review.variables.callback.id : null}
+              onReview={startReview}
             />
             <nav className="flex flex-wrap items-center justify-between gap-3" aria-label="Pages">
               <p className="text-sm text-slate-400" data-testid="callbacks-showing">

@@ -1,4 +1,4 @@
-import type { CallbackReceived, CallbackRejected } from '@playquid/contracts';
+import type { CallbackReceived, CallbackRejected, EarningCredited } from '@playquid/contracts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { migratedTestDatabase } from '../testing/database';
 import { projectionSpec } from '../testing/spec';
@@ -15,6 +15,7 @@ const T0 = '2026-11-22T10:00:00.000Z';
 const T1 = '2026-11-22T10:00:05.000Z';
 const T2 = '2026-11-22T10:01:00.000Z';
 
+const NO_REVIEW = { triggered_by: null, earning_id: null, review_status: null, reviewed_by: null, review_reason: null, reviewed_at: null };
 const received: CallbackReceived = {
   type: 'CallbackReceived',
   data: {
@@ -63,6 +64,7 @@ const receivedRow = {
   callback_hash: 'a'.repeat(40),
   raw_parameters: { uid: 'ana', tx: 'tx-1', val: '0.29', raw: '0.4500' },
   created_at: new Date(T0),
+  ...NO_REVIEW,
 };
 const rejected: CallbackRejected = {
   type: 'CallbackRejected',
@@ -107,6 +109,7 @@ describe('callbacks projection', () => {
           callback_hash: 'b'.repeat(40),
           raw_parameters: rejected.data.rawParameters,
           created_at: new Date(T1),
+          ...NO_REVIEW,
         },
       ],
     }));
@@ -114,7 +117,7 @@ describe('callbacks projection', () => {
   it('CallbackProcessed marks it processed', () =>
     spec
       .given(received, { type: 'CallbackProcessed', data: { callbackId: 'cb-1', uid: 'ana', earningId: 'e-1', outcome: 'credited_approved', processedAt: T1 } })
-      .then({ callbacks: [{ ...receivedRow, is_processed: true, processed_at: new Date(T1) }] }));
+      .then({ callbacks: [{ ...receivedRow, is_processed: true, processed_at: new Date(T1), earning_id: 'e-1' }] }));
 
   it('CallbackProcessingFailed records the error and leaves it unprocessed', () =>
     spec
@@ -128,5 +131,54 @@ describe('callbacks projection', () => {
         { type: 'CallbackProcessingFailed', data: { callbackId: 'cb-1', error: 'database unavailable', failedAt: T1 } },
         { type: 'CallbackProcessed', data: { callbackId: 'cb-1', uid: 'ana', earningId: 'e-1', outcome: 'credited_approved', processedAt: T2 } },
       )
-      .then({ callbacks: [{ ...receivedRow, is_processed: true, processed_at: new Date(T2) }] }));
+      .then({ callbacks: [{ ...receivedRow, is_processed: true, processed_at: new Date(T2), earning_id: 'e-1' }] }));
+
+  it('CallbackReceived keeps the admin who sent it from the console', () =>
+    spec.given({ ...received, data: { ...received.data, triggeredBy: 'admin@playquid.test' } }).then({ callbacks: [{ ...receivedRow, triggered_by: 'admin@playquid.test' }] }));
+
+  const held: EarningCredited = {
+    type: 'EarningCredited',
+    data: {
+      uid: 'ana',
+      earningId: 'e-1',
+      callbackId: 'cb-1',
+      transactionId: 'tx-1',
+      offerId: '42',
+      offerName: 'Dragon Clash',
+      taskId: '7',
+      taskName: 'Level 5',
+      amountPence: 6_000,
+      rawUsd: 4_500,
+      status: 'pending',
+      heldForReview: true,
+      creditedAt: T1,
+    },
+  };
+
+  it('a credit held for review marks its callback held', () =>
+    spec.given(received, held).then({ callbacks: [{ ...receivedRow, earning_id: 'e-1', review_status: 'held' }] }));
+
+  it('an admin approval records who, why and when on the callback', () =>
+    spec
+      .given(received, held, {
+        type: 'EarningReviewApproved',
+        data: { uid: 'ana', earningId: 'e-1', amountPence: 6_000, approvedBy: 'admin@playquid.test', reason: 'Checked', approvedAt: T2 },
+      })
+      .then({
+        callbacks: [
+          { ...receivedRow, earning_id: 'e-1', review_status: 'approved', reviewed_by: 'admin@playquid.test', review_reason: 'Checked', reviewed_at: new Date(T2) },
+        ],
+      }));
+
+  it('an admin rejection records who, why and when on the callback', () =>
+    spec
+      .given(received, held, {
+        type: 'EarningReviewRejected',
+        data: { uid: 'ana', earningId: 'e-1', amountPence: 6_000, rejectedBy: 'admin@playquid.test', reason: 'Forged', rejectedAt: T2 },
+      })
+      .then({
+        callbacks: [
+          { ...receivedRow, earning_id: 'e-1', review_status: 'rejected', reviewed_by: 'admin@playquid.test', review_reason: 'Forged', reviewed_at: new Date(T2) },
+        ],
+      }));
 });

@@ -1,4 +1,4 @@
-import { type OfferState, parsePounds, parseUsd } from '@playquid/contracts';
+import { type ExactAmount, formatPence, MAX_CALLBACK_CREDIT_PENCE, MAX_CALLBACK_RAW_USD, type OfferState, parseExactAmount } from '@playquid/contracts';
 
 const STATES: readonly OfferState[] = ['NONE', 'COMPLETED', 'PENDING', 'RECONCILED'];
 const MAX_ID = 65;
@@ -25,6 +25,18 @@ export type ParseResult = { ok: true; callback: ParsedCallback } | { ok: false; 
 
 const blankToNull = (value: string | null) => (value === null || value.trim() === '' ? null : value);
 
+/** The partner's amount is quoted back only when it is short and plain, so a reason stays readable. */
+function amountProblem(name: string, text: string, result: Extract<ExactAmount, { ok: false }>, limit: string, unit: string): string {
+  switch (result.problem) {
+    case 'not_a_number':
+      return `Invalid parameter: ${name}=${text.length > 40 ? `${text.slice(0, 40)}…` : text}`;
+    case 'too_precise':
+      return `Invalid parameter: ${name}=${text} is more precise than whole ${unit}`;
+    case 'too_large':
+      return `${name} exceeds ${limit}`;
+  }
+}
+
 /** Reads our BitLabs callback parameters (integrations.md): uid, tx, val required; the rest optional. */
 export function parseCallbackParams(params: URLSearchParams): ParseResult {
   const userId = blankToNull(params.get('uid'));
@@ -35,11 +47,13 @@ export function parseCallbackParams(params: URLSearchParams): ParseResult {
   if (val === null) return { ok: false, reason: 'Missing parameter: val' };
   if (userId.length > MAX_ID) return { ok: false, reason: 'Parameter uid is too long' };
   if (transactionId.length > 128) return { ok: false, reason: 'Parameter tx is too long' };
-  const rewardPence = parsePounds(val);
-  if (rewardPence === null) return { ok: false, reason: `Invalid parameter: val=${val}` };
+  const reward = parseExactAmount(val, 2, MAX_CALLBACK_CREDIT_PENCE);
+  if (!reward.ok) return { ok: false, reason: amountProblem('val', val, reward, `the maximum single credit of ${formatPence(MAX_CALLBACK_CREDIT_PENCE)}`, 'pence') };
+  const rewardPence = reward.units;
   const raw = blankToNull(params.get('raw'));
-  const rawUsd = raw === null ? null : parseUsd(raw);
-  if (raw !== null && rawUsd === null) return { ok: false, reason: `Invalid parameter: raw=${raw}` };
+  const rawAmount = raw === null ? null : parseExactAmount(raw, 4, MAX_CALLBACK_RAW_USD);
+  if (raw !== null && rawAmount && !rawAmount.ok) return { ok: false, reason: amountProblem('raw', raw, rawAmount, 'the maximum partner payment of $2,000.00', 'ten-thousandths of a dollar') };
+  const rawUsd = rawAmount?.ok ? rawAmount.units : null;
   const stateParam = (blankToNull(params.get('state')) ?? 'NONE').toUpperCase();
   if (!STATES.includes(stateParam as OfferState)) return { ok: false, reason: `Invalid parameter: state=${stateParam}` };
   return {
@@ -64,9 +78,48 @@ export function parseCallbackParams(params: URLSearchParams): ParseResult {
   };
 }
 
-/** Every parameter as sent except the signature, kept for the callbacks console. */
+/**
+ * A signed but unusable value: NUL bytes and text that is not UTF-8 (a percent-encoded lone
+ * surrogate, stray bytes) have no place in any BitLabs parameter, and jsonb cannot store them.
+ * Checked on the raw query because URLSearchParams silently turns bad bytes into U+FFFD.
+ */
+export function parameterTextProblem(rawQuery: string): string | null {
+  for (const pair of rawQuery.split('&')) {
+    const eq = pair.indexOf('=');
+    const [rawKey, rawValue] = eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
+    const key = strictDecode(rawKey);
+    const name = key === null ? storableText(safeDecode(rawKey)) : storableText(key);
+    if (key === null || strictDecode(rawValue) === null) return `Parameter ${name} is not valid UTF-8 text (malformed bytes or a lone surrogate)`;
+    if (key.includes('\0') || strictDecode(rawValue)!.includes('\0')) return `Parameter ${name} contains a NUL byte`;
+  }
+  return null;
+}
+
+function strictDecode(text: string): string | null {
+  try {
+    // A '%' that starts no escape is literal text (URLSearchParams agrees), not a malformed byte.
+    const decoded = decodeURIComponent(text.replace(/\+/g, ' ').replace(/%(?![0-9a-fA-F]{2})/g, '%25'));
+    return LONE_SURROGATE.test(decoded) ? null : decoded;
+  } catch {
+    return null;
+  }
+}
+
+const safeDecode = (text: string) => new URLSearchParams(`k=${text}`).get('k') ?? '';
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Text Postgres jsonb can hold: NUL and lone surrogates become U+FFFD (only ever in a rejected callback). */
+export const storableText = (text: string): string => text.replace(/\0/g, '\uFFFD').replace(/\p{Cs}/gu, '\uFFFD');
+
+/** The signed parameter naming the admin who sent a callback from the console (see callback-url.ts). */
+export const TRIGGERED_BY_PARAM = 'pq_triggered_by';
+
+/**
+ * Every parameter as sent except the signature, kept for the callbacks console. Keys are the
+ * sender's: a null-prototype object keeps `__proto__` or `constructor` as plain data.
+ */
 export function rawParameters(params: URLSearchParams): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of params) if (key !== 'hash') out[key] = value;
+  const out: Record<string, string> = Object.create(null);
+  for (const [key, value] of params) if (key !== 'hash') out[storableText(key)] = storableText(value);
   return out;
 }

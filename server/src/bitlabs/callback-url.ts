@@ -1,4 +1,5 @@
 import type { OfferState } from '@playquid/contracts';
+import { TRIGGERED_BY_PARAM } from './callback-params';
 import { signCallbackUrl } from './signature';
 
 /** Path BitLabs is configured to call (the public base URL is put in front of it). */
@@ -19,6 +20,11 @@ export interface CallbackUrlParams {
   ref?: string;
   /** The BitLabs dashboard's callback tester marks its calls with debug=true. */
   debug?: boolean;
+  /**
+   * The admin sending it from our console. A parameter of ours, covered by the signature like the
+   * rest, so the intake can trust it (only holders of the app secret can set it).
+   */
+  triggeredBy?: string;
 }
 
 /**
@@ -38,5 +44,6 @@ export function buildSignedCallbackUrl(publicBaseUrl: string, secret: string, p:
   params.set('type', p.type ?? (p.state === 'RECONCILED' ? 'RECONCILIATION' : 'COMPLETE'));
   if (p.ref) params.set('ref', p.ref);
   if (p.debug) params.set('debug', 'true');
+  if (p.triggeredBy) params.set(TRIGGERED_BY_PARAM, p.triggeredBy);
   return signCallbackUrl(`${publicBaseUrl.replace(/\/+$/, '')}${CALLBACK_PATH}?${params.toString()}`, secret);
 }

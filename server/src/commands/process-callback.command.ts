@@ -2,6 +2,7 @@ import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { streams, type WalletEvent } from '@playquid/contracts';
 import { randomUUID } from 'node:crypto';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { callbackDecider } from '../domain/callback.decider';
 import { DomainError } from '../domain/decider';
 import { userDecider } from '../domain/user.decider';
@@ -16,6 +17,9 @@ export class ProcessCallbackCommand {
   ) {}
 }
 
+/** The outcome of a BitLabs dashboard test callback: recorded and shown, never money. */
+export const DEBUG_NOT_CREDITED = 'debug_not_credited';
+
 export type ProcessCallbackResult =
   | { outcome: 'processed'; detail: string; earningId: string | null }
   | { outcome: 'already_processed' }
@@ -26,7 +30,7 @@ function summarise(events: WalletEvent[]): { detail: string; earningId: string |
   if (!event) return { detail: 'no_change', earningId: null };
   switch (event.type) {
     case 'EarningCredited':
-      return { detail: `credited_${event.data.status}`, earningId: event.data.earningId };
+      return { detail: event.data.heldForReview ? 'credited_held_for_review' : `credited_${event.data.status}`, earningId: event.data.earningId };
     case 'EarningApproved':
       return { detail: 'approved', earningId: event.data.earningId };
     case 'EarningReversed':
@@ -45,17 +49,24 @@ function summarise(events: WalletEvent[]): { detail: string; earningId: string |
 export class ProcessCallbackHandler implements ICommandHandler<ProcessCallbackCommand, ProcessCallbackResult> {
   private readonly logger = new Logger('CallbackProcessing');
 
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async execute({ transactionId, callbackId }: ProcessCallbackCommand): Promise<ProcessCallbackResult> {
     const streamId = streams.callback(transactionId);
     const { state } = await aggregateStream(this.store, streamId, callbackDecider);
-    const callback = state.callbacks[callbackId];
+    const callback = state.callbacks.get(callbackId);
     if (!callback) throw new DomainError(`Callback ${callbackId} not found on ${streamId}`, 'not_found');
     if (callback.processed) return { outcome: 'already_processed' };
 
     const now = new Date().toISOString();
     const uid = callback.data.userId;
+    if (callback.data.debug) {
+      await handleCommand(this.store, streamId, callbackDecider, { type: 'RecordCallbackProcessed', callbackId, uid, earningId: null, outcome: DEBUG_NOT_CREDITED, now });
+      return { outcome: 'processed', detail: DEBUG_NOT_CREDITED, earningId: null };
+    }
     try {
       const member = await aggregateStream(this.store, streams.user(uid), userDecider);
       if (!member.state.registered) throw new DomainError(`Unknown member ${uid}`, 'not_found');
@@ -64,11 +75,12 @@ export class ProcessCallbackHandler implements ICommandHandler<ProcessCallbackCo
         uid,
         callback: callback.data,
         earningId: randomUUID(),
+        reviewThresholdPence: this.config.reviewCreditPence,
         now,
       });
       const { detail, earningId } = summarise(events);
       const completedOffer = events.some((e) => (e.type === 'EarningCredited' && e.data.status === 'approved') || e.type === 'EarningApproved');
-      if (completedOffer && member.state.referredBy) await this.rewardReferrer(member.state.referredBy, uid, now);
+      if (completedOffer && member.state.referredBy) await rewardReferrer(this.store, member.state.referredBy, uid, now);
       await handleCommand(this.store, streamId, callbackDecider, { type: 'RecordCallbackProcessed', callbackId, uid, earningId, outcome: detail, now });
       return { outcome: 'processed', detail, earningId };
     } catch (error) {
@@ -78,20 +90,21 @@ export class ProcessCallbackHandler implements ICommandHandler<ProcessCallbackCo
       return { outcome: 'failed', error: error.message };
     }
   }
+}
 
-  /**
-   * The friend completed an offer: the referrer gets the referral reward, once per friend (the
-   * referrer's wallet decider refuses a second one, and the earning id is fixed per friend).
-   */
-  private async rewardReferrer(referrerUid: string, friendUid: string, now: string): Promise<void> {
-    const referrer = await aggregateStream(this.store, streams.user(referrerUid), userDecider);
-    if (!referrer.state.registered) return; // a ref link with an unknown uid earns nobody anything
-    await handleCommand(this.store, streams.wallet(referrerUid), walletDecider, {
-      type: 'GrantReferralReward',
-      uid: referrerUid,
-      friendUid,
-      earningId: `referral-${friendUid}`,
-      now,
-    });
-  }
+/**
+ * The friend completed an offer (a COMPLETED credit, or an admin releasing a held one): the referrer
+ * gets the referral reward, once per friend (the referrer's wallet decider refuses a second one,
+ * and the earning id is fixed per friend).
+ */
+export async function rewardReferrer(store: EventStore, referrerUid: string, friendUid: string, now: string): Promise<void> {
+  const referrer = await aggregateStream(store, streams.user(referrerUid), userDecider);
+  if (!referrer.state.registered) return; // a ref link with an unknown uid earns nobody anything
+  await handleCommand(store, streams.wallet(referrerUid), walletDecider, {
+    type: 'GrantReferralReward',
+    uid: referrerUid,
+    friendUid,
+    earningId: `referral-${friendUid}`,
+    now,
+  });
 }

@@ -36,7 +36,7 @@ export class ReprocessCallbackHandler implements ICommandHandler<ReprocessCallba
 
   async execute({ transactionId, callbackId }: ReprocessCallbackCommand): Promise<ReprocessCallbackResult> {
     const { state } = await aggregateStream(this.store, streams.callback(transactionId), callbackDecider);
-    const callback = state.callbacks[callbackId];
+    const callback = state.callbacks.get(callbackId);
     if (!callback) throw new DomainError('Callback not found', 'not_found');
     if (callback.processed) throw new DomainError(ALREADY_PROCESSED_MESSAGE, 'conflict');
     if (callback.lastError === null) throw new DomainError(NOT_FAILED_MESSAGE, 'conflict');

@@ -1,8 +1,9 @@
-import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { AdminRoute } from '../auth/auth.decorators';
+import { AdminRoute, CurrentUser } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth.types';
 import { ok } from '../common/envelope';
-import { CallbacksQueryDto } from '../dtos/callbacks.dto';
+import { CallbacksQueryDto, ReviewCallbackDto } from '../dtos/callbacks.dto';
 import { CallbacksConsoleService } from '../services/callbacks-console.service';
 
 /**
@@ -31,10 +32,10 @@ export class AdminCallbacksController {
   @Get('callbacks/export')
   @AdminRoute()
   @ApiProduces('text/csv')
-  @ApiOperation({ summary: 'The filtered callbacks as a CSV download (paging parameters are ignored)' })
-  export(@Query() query: CallbacksQueryDto) {
+  @ApiOperation({ summary: 'The filtered callbacks as a CSV download (paging parameters are ignored; 400 above 50,000 rows)' })
+  async export(@Query() query: CallbacksQueryDto) {
     const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, '-');
-    return new StreamableFile(this.callbacks.export(query), {
+    return new StreamableFile(await this.callbacks.export(query), {
       type: 'text/csv; charset=utf-8',
       disposition: `attachment; filename="callbacks-${stamp}.csv"`,
     });
@@ -52,6 +53,22 @@ export class AdminCallbacksController {
   @ApiOperation({ summary: 'Retry a callback whose processing failed (409 otherwise, 422 when it fails again)' })
   async reprocess(@Param('id') id: string) {
     return ok(await this.callbacks.reprocess(id), 'Callback reprocessed successfully!');
+  }
+
+  @Post('callbacks/:id/review/approve')
+  @HttpCode(HttpStatus.OK)
+  @AdminRoute()
+  @ApiOperation({ summary: 'Release a credit held for review (reason required; 409 when it is not held any more)' })
+  async approveHeld(@CurrentUser() admin: AuthUser, @Param('id') id: string, @Body() dto: ReviewCallbackDto) {
+    return ok(await this.callbacks.review(id, 'approve', admin.email ?? admin.uid, dto.reason), 'Held credit approved');
+  }
+
+  @Post('callbacks/:id/review/reject')
+  @HttpCode(HttpStatus.OK)
+  @AdminRoute()
+  @ApiOperation({ summary: 'Refuse a credit held for review (reason required; 409 when it is not held any more)' })
+  async rejectHeld(@CurrentUser() admin: AuthUser, @Param('id') id: string, @Body() dto: ReviewCallbackDto) {
+    return ok(await this.callbacks.review(id, 'reject', admin.email ?? admin.uid, dto.reason), 'Held credit rejected');
   }
 
   @Get('users/:id/callbacks')

@@ -32,7 +32,7 @@ export class BitlabsAdminController {
   @Post('test')
   @HttpCode(HttpStatus.OK)
   @AdminRoute()
-  @ApiOperation({ summary: "A signed debug callback for the calling admin, sent through the real endpoint; returns the endpoint's answer" })
+  @ApiOperation({ summary: "A signed debug callback for the calling admin (recorded, never credited), sent through the real endpoint; returns the endpoint's answer" })
   async test(@CurrentUser() admin: AuthUser) {
     const dispatch = await this.bitlabs.test(admin);
     return ok(dispatch, sentMessage('Test callback sent', dispatch));
@@ -42,8 +42,8 @@ export class BitlabsAdminController {
   @HttpCode(HttpStatus.OK)
   @AdminRoute()
   @ApiOperation({ summary: 'Send a correctly signed callback through the real endpoint, as BitLabs would' })
-  async trigger(@Body() dto: TriggerCallbackDto) {
-    const dispatch = await this.bitlabs.trigger(dto);
+  async trigger(@CurrentUser() admin: AuthUser, @Body() dto: TriggerCallbackDto) {
+    const dispatch = await this.bitlabs.trigger(dto, admin);
     return ok(dispatch, sentMessage('Callback sent', dispatch));
   }
 }

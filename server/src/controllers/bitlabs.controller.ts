@@ -1,8 +1,9 @@
-import { Controller, Get, HttpException, Req } from '@nestjs/common';
+import { Controller, Get, HttpException, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import { UnsignedCallbackThrottlerGuard } from '../bitlabs/unsigned-callback-throttler.guard';
 import { ReceiveCallbackCommand, type ReceiveCallbackResult } from '../commands/receive-callback.command';
 import { ok } from '../common/envelope';
 
@@ -14,9 +15,13 @@ export class BitlabsController {
   @Get('callback')
   // Server-to-server: browser security headers mean nothing to BitLabs and cost the hot path.
   @RouteConfig({ helmet: { skipRoute: true } })
+  @UseGuards(UnsignedCallbackThrottlerGuard)
   @ApiOperation({
     summary: 'BitLabs server-to-server callback (signed GET)',
-    description: '200 once stored (also for a duplicate transaction), 403 for a bad hash, 400 for malformed parameters.',
+    description:
+      '200 once stored (also for a duplicate transaction), 403 for a bad hash or a source IP not allowed (kept in a bounded ' +
+      'list, no event), 400 for malformed signed parameters, 409 for a transaction id that belongs to another member, ' +
+      '429 for too many unsigned requests from one address (signed callbacks are never limited).',
   })
   async callback(@Req() request: FastifyRequest) {
     // The raw URL, byte for byte: the signature covers it exactly as BitLabs sent it.

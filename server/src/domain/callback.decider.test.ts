@@ -1,7 +1,7 @@
 import type { CallbackEvent, CallbackReceived } from '@playquid/contracts';
 import { describe, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec';
-import { callbackDecider } from './callback.decider';
+import { callbackDecider, conflictingMemberReason } from './callback.decider';
 
 const spec = deciderSpec(callbackDecider);
 const now = '2026-11-22T10:00:00.000Z';
@@ -28,6 +28,16 @@ const data = (overrides: Partial<CallbackReceived['data']> = {}): CallbackReceiv
   receivedAt: now,
   ...overrides,
 });
+const rejectedData = {
+  callbackId: 'cb-2',
+  reason: conflictingMemberReason('o1'),
+  transactionId: 'o1',
+  userId: 'u1',
+  sourceIp: '127.0.0.1',
+  hash: 'h',
+  rawParameters: {},
+  receivedAt: now,
+};
 const received = (overrides: Partial<CallbackReceived['data']> = {}): CallbackEvent => ({ type: 'CallbackReceived', data: data(overrides) });
 
 describe('callback decider', () => {
@@ -59,6 +69,41 @@ describe('callback decider', () => {
       .given([received(), { type: 'CallbackProcessingFailed', data: { callbackId: 'cb-1', error: 'Unknown member u1', failedAt: now } }])
       .when({ type: 'RecordCallbackFailed', callbackId: 'cb-1', error: 'Unknown member u1', now })
       .then([]));
+
+  it('rejects the same transaction id for a second member, whatever the state, and records it on the same stream', () =>
+    spec
+      .given([received({ state: 'PENDING' })])
+      .when({ type: 'ReceiveCallback', callback: data({ callbackId: 'cb-2', userId: 'u2', rawParameters: { uid: 'u2', tx: 'o1' } }) })
+      .then([
+        {
+          type: 'CallbackRejected',
+          data: {
+            callbackId: 'cb-2',
+            reason: conflictingMemberReason('o1'),
+            transactionId: 'o1',
+            userId: 'u2',
+            sourceIp: '127.0.0.1',
+            hash: 'h',
+            rawParameters: { uid: 'u2', tx: 'o1' },
+            receivedAt: now,
+          },
+        },
+      ]));
+
+  it('keeps the first member after a rejection of another one', () =>
+    spec
+      .given([received(), { type: 'CallbackRejected', data: { ...rejectedData, userId: 'u2' } }])
+      .when({ type: 'ReceiveCallback', callback: data({ callbackId: 'cb-3', state: 'PENDING' }) })
+      .then([received({ callbackId: 'cb-3', state: 'PENDING' })]));
+
+  it.each(['constructor', '__proto__', 'toString'])('treats a transaction or callback id %s as plain data', (key) =>
+    spec
+      .given([received({ callbackId: key, transactionId: key })])
+      .when({ type: 'RecordCallbackProcessed', callbackId: key, uid: 'u1', earningId: 'e1', outcome: 'credited', now })
+      .then([{ type: 'CallbackProcessed', data: { callbackId: key, uid: 'u1', earningId: 'e1', outcome: 'credited', processedAt: now } }]));
+
+  it('does not find an inherited property as a callback', () =>
+    spec.given([received()]).when({ type: 'RecordCallbackFailed', callbackId: 'constructor', error: 'x', now }).thenThrows('Callback constructor not found'));
 
   it('refuses to record processing for an unknown callback', () =>
     spec.given([]).when({ type: 'RecordCallbackFailed', callbackId: 'nope', error: 'x', now }).thenThrows('Callback nope not found'));

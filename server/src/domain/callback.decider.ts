@@ -1,11 +1,24 @@
-import type { CallbackEvent, CallbackReceived, OfferState } from '@playquid/contracts';
+import type { CallbackEvent, CallbackReceived, CallbackRejected, OfferState } from '@playquid/contracts';
 import { type Decider, DomainError } from './decider';
 
-/** One stream per BitLabs transaction id: the idempotency key for intake and processing. */
+export interface StoredCallback {
+  data: CallbackReceived['data'];
+  processed: boolean;
+  lastError: string | null;
+  /** The earning processing booked, if any (a held credit is reviewed through it). */
+  earningId: string | null;
+}
+
+/**
+ * One stream per BitLabs transaction id: the idempotency key for intake and processing. Maps, not
+ * records: every key here started in a partner's URL, and `constructor` must be just a key.
+ */
 export interface CallbackStreamState {
+  /** The member the transaction belongs to: a transaction id is never shared by two members. */
+  userId: string | null;
   /** callback id received per offer state: the same tx may legitimately arrive as PENDING then COMPLETED. */
-  receivedByState: Partial<Record<OfferState, string>>;
-  callbacks: Record<string, { data: CallbackReceived['data']; processed: boolean; lastError: string | null }>;
+  receivedByState: Map<OfferState, string>;
+  callbacks: Map<string, StoredCallback>;
 }
 
 export type CallbackCommand =
@@ -13,21 +26,28 @@ export type CallbackCommand =
   | { type: 'RecordCallbackProcessed'; callbackId: string; uid: string; earningId: string | null; outcome: string; now: string }
   | { type: 'RecordCallbackFailed'; callbackId: string; error: string; now: string };
 
+export const conflictingMemberReason = (transactionId: string) =>
+  `Transaction id ${transactionId} already belongs to another member; it is never credited twice`;
+
 export const callbackDecider: Decider<CallbackStreamState, CallbackCommand, CallbackEvent> = {
-  initialState: () => ({ receivedByState: {}, callbacks: {} }),
+  initialState: () => ({ userId: null, receivedByState: new Map(), callbacks: new Map() }),
 
   evolve(state, event) {
     switch (event.type) {
       case 'CallbackReceived':
-        state.receivedByState[event.data.state] = event.data.callbackId;
-        state.callbacks[event.data.callbackId] = { data: event.data, processed: false, lastError: null };
+        state.userId ??= event.data.userId;
+        state.receivedByState.set(event.data.state, event.data.callbackId);
+        state.callbacks.set(event.data.callbackId, { data: event.data, processed: false, lastError: null, earningId: null });
         return state;
-      case 'CallbackProcessed':
-        state.callbacks[event.data.callbackId].processed = true;
-        state.callbacks[event.data.callbackId].lastError = null;
+      case 'CallbackProcessed': {
+        const callback = state.callbacks.get(event.data.callbackId)!;
+        callback.processed = true;
+        callback.lastError = null;
+        callback.earningId = event.data.earningId;
         return state;
+      }
       case 'CallbackProcessingFailed':
-        state.callbacks[event.data.callbackId].lastError = event.data.error;
+        state.callbacks.get(event.data.callbackId)!.lastError = event.data.error;
         return state;
       case 'CallbackRejected':
         return state;
@@ -36,10 +56,14 @@ export const callbackDecider: Decider<CallbackStreamState, CallbackCommand, Call
 
   decide(command, state) {
     switch (command.type) {
-      case 'ReceiveCallback':
+      case 'ReceiveCallback': {
+        const { callback } = command;
+        // Checked before the duplicate rule: another member's retry of "their" tx is no duplicate.
+        if (state.userId !== null && state.userId !== callback.userId) return [rejectedForOtherMember(callback)];
         // The same transaction in the same state is BitLabs retrying: keep the first, book nothing.
-        if (state.receivedByState[command.callback.state]) return [];
-        return [{ type: 'CallbackReceived', data: command.callback }];
+        if (state.receivedByState.has(callback.state)) return [];
+        return [{ type: 'CallbackReceived', data: callback }];
+      }
       case 'RecordCallbackProcessed': {
         const callback = requireCallback(state, command.callbackId);
         if (callback.processed) return [];
@@ -63,8 +87,25 @@ export const callbackDecider: Decider<CallbackStreamState, CallbackCommand, Call
   },
 };
 
-function requireCallback(state: CallbackStreamState, callbackId: string) {
-  const callback = state.callbacks[callbackId];
+/** Stored on the transaction's own stream, so the refusal and the first member's claim are decided together. */
+function rejectedForOtherMember(callback: CallbackReceived['data']): CallbackRejected {
+  return {
+    type: 'CallbackRejected',
+    data: {
+      callbackId: callback.callbackId,
+      reason: conflictingMemberReason(callback.transactionId),
+      transactionId: callback.transactionId,
+      userId: callback.userId,
+      sourceIp: callback.sourceIp,
+      hash: callback.hash,
+      rawParameters: callback.rawParameters,
+      receivedAt: callback.receivedAt,
+    },
+  };
+}
+
+export function requireCallback(state: CallbackStreamState, callbackId: string): StoredCallback {
+  const callback = state.callbacks.get(callbackId);
   if (!callback) throw new DomainError(`Callback ${callbackId} not found`, 'not_found');
   return callback;
 }

@@ -23,9 +23,9 @@ describe('callbacks query', () => {
   });
 
   it('gives one message per bad value', async () => {
-    expect((await problems(CallbacksQueryDto, { per_page: 'many' })).messages).toEqual(['per_page must be a whole number']);
-    expect((await problems(CallbacksQueryDto, { per_page: '0' })).messages).toEqual(['per_page must be between 1 and 100']);
-    expect((await problems(CallbacksQueryDto, { page: '0' })).messages).toEqual(['page must be at least 1']);
+    expect((await problems(CallbacksQueryDto, { per_page: 'many' })).messages).toEqual(['per_page must be a whole number between 1 and 100']);
+    expect((await problems(CallbacksQueryDto, { per_page: '0' })).messages).toEqual(['per_page must be a whole number between 1 and 100']);
+    expect((await problems(CallbacksQueryDto, { page: '0' })).messages).toEqual(['page must be a whole number between 1 and 100000']);
     expect((await problems(ActivityQueryDto, { hours: '1.5' })).messages).toEqual(['hours must be a whole number']);
   });
 });

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { type CallbackState, LIMITS, PAGE_SIZES } from '@playquid/contracts';
+import { type CallbackReviewStatus, type CallbackState, LIMITS, PAGE_SIZES } from '@playquid/contracts';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional, Matches } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { CALLBACK_STATES } from '../services/callback-stats';
 import { PageParam, PerPageParam, Text, WholeNumber } from './validators';
 
@@ -15,6 +15,7 @@ const toBoolean = ({ value }: { value: unknown }) => {
   if (text === '') return undefined;
   return text === 'true' ? true : text === 'false' ? false : value;
 };
+const REVIEW_STATUSES: readonly CallbackReviewStatus[] = ['held', 'approved', 'rejected'];
 const STATE_MESSAGE = `state must be one of ${CALLBACK_STATES.join(', ')}`;
 
 export class CallbacksQueryDto {
@@ -53,6 +54,23 @@ export class CallbacksQueryDto {
   @Transform(trimToUndefined)
   @Text('search', 200)
   search?: string;
+
+  @ApiPropertyOptional({ enum: REVIEW_STATUSES, description: 'Credits above the review threshold: held (waiting), approved or rejected' })
+  @IsOptional()
+  @Transform(trimToUndefined)
+  @IsIn(REVIEW_STATUSES, { message: `review must be one of ${REVIEW_STATUSES.join(', ')}` })
+  review?: CallbackReviewStatus;
+}
+
+/** An admin's approval or rejection of a held credit: the reason is recorded on the event. */
+export class ReviewCallbackDto {
+  @ApiProperty({ type: String, maxLength: 500, description: 'Why the credit is released or refused (required)' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString({ message: 'reason must be text' })
+  @IsNotEmpty({ message: 'A reason is required to review a held credit' })
+  @MaxLength(500, { message: 'reason must be at most 500 characters' })
+  // A missing reason is '' so the one message that applies is the one shown.
+  reason = '';
 }
 
 export class ActivityQueryDto {

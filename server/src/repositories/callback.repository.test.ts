@@ -12,7 +12,7 @@ const db = new Kysely<DB>({
     createQueryCompiler: () => new PostgresQueryCompiler(),
   },
 });
-const compile = (filters: CallbackFilters) => db.selectFrom('callbacks').select('id').where(matchesFilters(filters)).compile();
+const compile = (filters: CallbackFilters) => db.selectFrom('callback_log').select('id').where(matchesFilters(filters)).compile();
 
 describe('callback filters', () => {
   it('applies nothing when no filter is given', () => {
@@ -29,6 +29,12 @@ describe('callback filters', () => {
     expect(sql).toContain('"offer_id" = $4');
     expect(sql).toMatch(/"transaction_id" ilike \$5 or "user_id" ilike \$6 or "offer_name" ilike \$7/);
     expect(parameters).toEqual(['COMPLETED', false, 'u1', '42', '%Drag%', '%Drag%', '%Drag%']);
+  });
+
+  it('lists the credits under review by their review status', () => {
+    const { sql, parameters } = compile({ review: 'held' });
+    expect(sql).toContain('"review_status" = $1');
+    expect(parameters).toEqual(['held']);
   });
 
   it('lets NONE match callbacks that came without a state', () => {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CallbackState } from '@playquid/contracts';
-import type { CallbackRow, DB } from '@playquid/read-db';
+import type { CallbackReviewStatus, CallbackState } from '@playquid/contracts';
+import type { CallbackLogRow, DB } from '@playquid/read-db';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { READ_DB } from '../infra/tokens';
 import type { ActivityRow, CallbackCounts } from '../services/callback-stats';
@@ -13,6 +13,8 @@ export interface CallbackFilters {
   offerId?: string;
   /** Case-insensitive substring of the transaction id, user id or offer name. */
   search?: string;
+  /** Credits under review: held (waiting for an admin), approved or rejected. */
+  review?: CallbackReviewStatus;
 }
 
 /** LIKE wildcards typed by the admin are literal characters, not patterns. */
@@ -20,7 +22,7 @@ export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) =>
 
 /** One WHERE for the list, the export and the per-user / per-offer pages, so they never disagree. */
 export function matchesFilters(f: CallbackFilters) {
-  return (eb: ExpressionBuilder<DB, 'callbacks'>) => {
+  return (eb: ExpressionBuilder<DB, 'callback_log'>) => {
     const conditions = [];
     // A callback without a state parameter is stored as NONE; a rejected one may have none at all.
     if (f.state === 'NONE') conditions.push(eb.or([eb('offer_state', '=', 'NONE'), eb('offer_state', 'is', null)]));
@@ -28,6 +30,7 @@ export function matchesFilters(f: CallbackFilters) {
     if (f.processed !== undefined) conditions.push(eb('is_processed', '=', f.processed));
     if (f.userId) conditions.push(eb('user_id', '=', f.userId));
     if (f.offerId) conditions.push(eb('offer_id', '=', f.offerId));
+    if (f.review) conditions.push(eb('review_status', '=', f.review));
     if (f.search) {
       const pattern = likeContains(f.search);
       conditions.push(eb.or([eb('transaction_id', 'ilike', pattern), eb('user_id', 'ilike', pattern), eb('offer_name', 'ilike', pattern)]));
@@ -42,8 +45,8 @@ const EXPORT_BATCH = 1_000;
 export class CallbackRepository {
   constructor(@Inject(READ_DB) private readonly db: Kysely<DB>) {}
 
-  async page(filters: CallbackFilters, limit: number, offset: number): Promise<{ rows: CallbackRow[]; total: number }> {
-    const base = this.db.selectFrom('callbacks').where(matchesFilters(filters));
+  async page(filters: CallbackFilters, limit: number, offset: number): Promise<{ rows: CallbackLogRow[]; total: number }> {
+    const base = this.db.selectFrom('callback_log').where(matchesFilters(filters));
     const [rows, count] = await Promise.all([
       base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -51,19 +54,24 @@ export class CallbackRepository {
     return { rows, total: Number(count.n) };
   }
 
-  findById(id: string): Promise<CallbackRow | undefined> {
-    return this.db.selectFrom('callbacks').selectAll().where('id', '=', id).executeTakeFirst();
+  findById(id: string): Promise<CallbackLogRow | undefined> {
+    return this.db.selectFrom('callback_log').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /**
    * Every matching row, newest first, a batch at a time. Keyset paging on (created_at, id) rather
    * than OFFSET: rows arriving during a long export cannot shift a page and repeat or skip a row.
    */
-  async *batches(filters: CallbackFilters): AsyncGenerator<CallbackRow[]> {
+  async count(filters: CallbackFilters): Promise<number> {
+    const row = await this.db.selectFrom('callback_log').where(matchesFilters(filters)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async *batches(filters: CallbackFilters): AsyncGenerator<CallbackLogRow[]> {
     let after: { created_at: Date; id: string } | undefined;
     for (;;) {
       const rows = await this.db
-        .selectFrom('callbacks')
+        .selectFrom('callback_log')
         .selectAll()
         .where(matchesFilters(filters))
         .$if(after !== undefined, (qb) =>
@@ -82,7 +90,7 @@ export class CallbackRepository {
 
   async counts(recentSince: Date): Promise<CallbackCounts> {
     const row = await this.db
-      .selectFrom('callbacks')
+      .selectFrom('callback_log')
       .select((eb) => {
         const count = () => eb.fn.countAll<number>();
         const accepted = eb('accepted', '=', true);
@@ -96,6 +104,8 @@ export class CallbackRepository {
           count().filterWhere((w) => w.and([accepted, w('offer_state', '=', 'COMPLETED')])).as('completed'),
           count().filterWhere((w) => w.and([accepted, w('offer_state', '=', 'PENDING')])).as('pending'),
           count().filterWhere((w) => w.and([accepted, w('offer_state', '=', 'RECONCILED')])).as('reconciled'),
+          count().filterWhere('unsigned', '=', true).as('unsigned'),
+          count().filterWhere('review_status', '=', 'held').as('held'),
         ];
       })
       .executeTakeFirstOrThrow();
@@ -107,7 +117,7 @@ export class CallbackRepository {
     const hour = sql<number>`floor(extract(epoch from created_at) / 3600)::bigint`;
     const failed = sql<boolean>`(processing_error is not null)`;
     const rows = await this.db
-      .selectFrom('callbacks')
+      .selectFrom('callback_log')
       .select((eb) => [hour.as('hour_index'), 'accepted', 'offer_state', 'is_processed', failed.as('failed'), eb.fn.countAll<number>().as('n')])
       .where('created_at', '>=', from)
       .groupBy([hour, 'accepted', 'offer_state', 'is_processed', failed])
@@ -116,6 +126,7 @@ export class CallbackRepository {
   }
 
   async lastReceivedAt(): Promise<Date | null> {
+    // Signed callbacks only: a forger's request says nothing about whether BitLabs still reaches us.
     const row = await this.db.selectFrom('callbacks').select((eb) => eb.fn.max('created_at').as('at')).executeTakeFirst();
     return row?.at ? new Date(row.at) : null;
   }

@@ -10,7 +10,7 @@ import { CallbackRepository } from '../repositories/callback.repository';
 import { type Activity, bucketActivity, hourOf, windowStartHour } from './callback-stats';
 
 const HOUR_MS = 3_600_000;
-/** The test callback is a real one (it is booked like any other), so it is kept to a penny. */
+/** A debug callback: stored and processed like any other, but never credited (outcome debug_not_credited). */
 export const TEST_CALLBACK_AMOUNT = '0.01';
 export const TEST_CALLBACK_OFFER_NAME = 'PlayQuid callback test';
 
@@ -27,6 +27,7 @@ export interface BitlabsStatus {
 
 export type CallbackDispatch = PartnerResponse & { transaction_id: string };
 
+const adminName = (admin: AuthUser) => admin.email ?? admin.uid;
 const isNegative = (amount: string) => amount.trim().startsWith('-');
 const isZero = (amount: string) => !/[1-9]/.test(amount);
 
@@ -88,10 +89,12 @@ export class BitlabsAdminService {
       offerName: TEST_CALLBACK_OFFER_NAME,
       state: 'COMPLETED',
       debug: true,
+      triggeredBy: adminName(admin),
     });
   }
 
-  trigger(dto: TriggerCallbackDto): Promise<CallbackDispatch> {
+  /** A real, signed callback as BitLabs would send it, carrying the admin who sent it (CallbackReceived.triggeredBy). */
+  trigger(dto: TriggerCallbackDto, admin: AuthUser): Promise<CallbackDispatch> {
     const problem = triggerProblem(dto);
     if (problem) throw new BadRequestException(problem);
     const reversal = isNegative(dto.amount);
@@ -104,6 +107,7 @@ export class BitlabsAdminService {
       offerName: dto.offer_name,
       state,
       ref: dto.ref,
+      triggeredBy: adminName(admin),
     });
   }
 

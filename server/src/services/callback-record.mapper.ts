@@ -1,5 +1,5 @@
-import type { CallbackRecord, CallbackState } from '@playquid/contracts';
-import type { CallbackRow } from '@playquid/read-db';
+import type { CallbackRecord, CallbackReviewStatus, CallbackState } from '@playquid/contracts';
+import type { CallbackLogRow } from '@playquid/read-db';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -7,7 +7,7 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 const USD_SCALE = 10_000;
 
 /** Read-model row to the console's shape: exact integers become the dollar figures the spec names. */
-export function toCallbackRecord(row: CallbackRow): CallbackRecord {
+export function toCallbackRecord(row: CallbackLogRow): CallbackRecord {
   return {
     id: row.id,
     transaction_id: row.transaction_id,
@@ -29,6 +29,12 @@ export function toCallbackRecord(row: CallbackRow): CallbackRecord {
     callback_hash: row.callback_hash,
     raw_parameters: row.raw_parameters ?? {},
     created_at: iso(row.created_at)!,
+    unsigned: row.unsigned,
+    triggered_by: row.triggered_by,
+    review_status: row.review_status as CallbackReviewStatus | null,
+    reviewed_by: row.reviewed_by,
+    review_reason: row.review_reason,
+    reviewed_at: iso(row.reviewed_at),
   };
 }
 

@@ -16,7 +16,7 @@ describe('callback success rate: (processed - failed) / total, percent, 1 decima
 describe('callback stats', () => {
   it('maps the counts onto the contract fields', () => {
     expect(
-      toCallbackStats({ total: 10, recent24h: 4, processed: 6, failed: 1, unprocessed: 2, rejected: 1, completed: 5, pending: 3, reconciled: 1 }),
+      toCallbackStats({ total: 10, recent24h: 4, processed: 6, failed: 1, unprocessed: 2, rejected: 1, completed: 5, pending: 3, reconciled: 1, unsigned: 1, held: 2 }),
     ).toEqual({
       total_callbacks: 10,
       recent_callbacks_24h: 4,
@@ -28,6 +28,8 @@ describe('callback stats', () => {
       pending_callbacks: 3,
       reconciled_callbacks: 1,
       rejected_callbacks: 1,
+      unsigned_rejected_callbacks: 1,
+      held_callbacks: 2,
     });
   });
 });

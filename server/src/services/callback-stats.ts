@@ -18,6 +18,10 @@ export interface CallbackCounts {
   completed: number;
   pending: number;
   reconciled: number;
+  /** Of `rejected`: refused before a signature was proven. */
+  unsigned: number;
+  /** Credits waiting for an admin's review. */
+  held: number;
 }
 
 /**
@@ -29,7 +33,7 @@ export function successRate(processed: number, failed: number, total: number): n
   return Math.round(((processed - failed) * 1000) / total) / 10;
 }
 
-export type CallbackStatsData = CallbackStats & { rejected_callbacks: number };
+export type CallbackStatsData = Required<CallbackStats> & { rejected_callbacks: number };
 
 export function toCallbackStats(c: CallbackCounts): CallbackStatsData {
   return {
@@ -43,6 +47,8 @@ export function toCallbackStats(c: CallbackCounts): CallbackStatsData {
     pending_callbacks: c.pending,
     reconciled_callbacks: c.reconciled,
     rejected_callbacks: c.rejected,
+    unsigned_rejected_callbacks: c.unsigned,
+    held_callbacks: c.held,
   };
 }
 

@@ -1,13 +1,14 @@
-import { ConflictException, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { CallbackRecord, CallbacksPage } from '@playquid/contracts';
 import type { Readable } from 'node:stream';
 import { ReprocessCallbackCommand, type ReprocessCallbackResult } from '../commands/reprocess-callback.command';
+import { type ReviewDecision, ReviewHeldCreditCommand, type ReviewHeldCreditResult } from '../commands/review-held-credit.command';
 import type { CallbacksQueryDto } from '../dtos/callbacks.dto';
 import { type CallbackFilters, CallbackRepository } from '../repositories/callback.repository';
 import { toCallbackRecord } from './callback-record.mapper';
 import { type CallbackStatsData, toCallbackStats } from './callback-stats';
-import { callbacksCsvStream } from './callbacks-csv';
+import { CALLBACK_EXPORT_MAX_ROWS, callbacksCsvStream, exportTooLargeMessage } from './callbacks-csv';
 
 const DAY_MS = 24 * 3_600_000;
 export const CALLBACK_NOT_FOUND = 'Callback not found';
@@ -27,7 +28,18 @@ export const filtersOf = (query: CallbacksQueryDto): CallbackFilters => ({
   userId: query.user_id,
   offerId: query.offer_id,
   search: query.search,
+  review: query.review,
 });
+
+export interface ReviewData {
+  callback_id: string;
+  earning_id: string;
+  user_id: string;
+  amount_pence: number;
+  review_status: 'approved' | 'rejected';
+  reviewed_by: string;
+  reason: string;
+}
 
 const paging = (page: number, perPage: number, total: number) => ({ page, per_page: perPage, total, total_pages: Math.max(1, Math.ceil(total / perPage)) });
 
@@ -54,13 +66,30 @@ export class CallbacksConsoleService {
     return toCallbackStats(await this.callbacks.counts(new Date(now.getTime() - DAY_MS)));
   }
 
-  export(query: CallbacksQueryDto): Readable {
+  /** 400 naming the cap when the filter matches more rows than one export may hold. */
+  async export(query: CallbacksQueryDto, maxRows = CALLBACK_EXPORT_MAX_ROWS): Promise<Readable> {
     const callbacks = this.callbacks;
     const filters = filtersOf(query);
+    const matching = await callbacks.count(filters);
+    if (matching > maxRows) throw new BadRequestException(exportTooLargeMessage(matching, maxRows));
     async function* pages() {
       for await (const rows of callbacks.batches(filters)) yield rows.map(toCallbackRecord);
     }
     return callbacksCsvStream(pages());
+  }
+
+  /**
+   * An admin's decision on a credit held above the review threshold: 404 for an unknown callback,
+   * 409 when it booked no held credit or the credit is no longer held and pending.
+   */
+  async review(id: string, decision: ReviewDecision, reviewedBy: string, reason: string): Promise<ReviewData> {
+    const row = await this.callbacks.findById(id);
+    if (!row) throw new NotFoundException(CALLBACK_NOT_FOUND);
+    if (!row.accepted || row.transaction_id === null) throw new ConflictException(`Callback was rejected at intake (${row.rejection_reason ?? 'unknown reason'}) and booked no credit`);
+    const result = await this.commandBus.execute<ReviewHeldCreditCommand, ReviewHeldCreditResult>(
+      new ReviewHeldCreditCommand(row.transaction_id, row.id, decision, reviewedBy, reason),
+    );
+    return { callback_id: row.id, earning_id: result.earningId, user_id: result.uid, amount_pence: result.amountPence, review_status: result.status, reviewed_by: reviewedBy, reason: reason.trim() };
   }
 
   /**

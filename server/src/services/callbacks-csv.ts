@@ -24,7 +24,18 @@ export const CALLBACK_CSV_COLUMNS = [
   'source_ip',
   'callback_hash',
   'raw_parameters',
+  'unsigned',
+  'triggered_by',
+  'review_status',
+  'reviewed_by',
+  'review_reason',
 ] as const;
+
+/** An export is one response: past this many rows the admin is asked for a narrower filter instead. */
+export const CALLBACK_EXPORT_MAX_ROWS = 50_000;
+export const exportTooLargeMessage = (matching: number, max = CALLBACK_EXPORT_MAX_ROWS) =>
+  `The export is limited to ${max.toLocaleString('en-GB')} callbacks and this filter matches ${matching.toLocaleString('en-GB')}; ` +
+  'narrow it (state, processed, review, user, offer or search) and export again';
 
 type CsvRecord = Record<(typeof CALLBACK_CSV_COLUMNS)[number], string | number | null>;
 
@@ -62,6 +73,11 @@ export function toCsvRecord(record: CallbackRecord): CsvRecord {
     source_ip: record.source_ip,
     callback_hash: record.callback_hash,
     raw_parameters: JSON.stringify(record.raw_parameters),
+    unsigned: String(record.unsigned ?? false),
+    triggered_by: record.triggered_by ?? null,
+    review_status: record.review_status ?? null,
+    reviewed_by: record.reviewed_by ?? null,
+    review_reason: record.review_reason ?? null,
   };
 }
 

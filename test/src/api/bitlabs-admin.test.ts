@@ -66,7 +66,7 @@ describe('BitLabs admin routes', () => {
     expect(data.url).toMatch(
       new RegExp(
         `^${TEST_PUBLIC_BASE_URL.replace(/\./g, '\\.')}/api/bitlabs/callback\\?uid=${admin.uid}&tx=${data.transaction_id}&val=0\\.01` +
-          '&offer_name=PlayQuid\\+callback\\+test&state=COMPLETED&type=COMPLETE&debug=true&hash=[0-9a-f]{40}$',
+          `&offer_name=PlayQuid\\+callback\\+test&state=COMPLETED&type=COMPLETE&debug=true&pq_triggered_by=${encodeURIComponent(admin.email!).replace(/\./g, '\\.')}&hash=[0-9a-f]{40}$`,
       ),
     );
     expect(data).toMatchObject({
@@ -75,9 +75,16 @@ describe('BitLabs admin routes', () => {
       body: { success: true, message: 'Callback received', data: { transaction_id: data.transaction_id, duplicate: false } },
     });
     const row = await processedRow(data.transaction_id);
-    expect(row).toMatchObject({ accepted: true, user_id: admin.uid, reward_pence: 1 });
+    expect(row).toMatchObject({ accepted: true, user_id: admin.uid, reward_pence: 1, triggered_by: admin.email, earning_id: null });
     expect(row.raw_parameters).toMatchObject({ debug: 'true' });
-    await availableBecomes(stack, admin, 201);
+    // A debug callback is recorded, never money.
+    const stream = await stack.store.readStream(`callback-${data.transaction_id}`);
+    expect(stream.map((e) => [e.type, (e.data as { outcome?: string }).outcome])).toEqual([
+      ['CallbackReceived', undefined],
+      ['CallbackProcessed', 'debug_not_credited'],
+    ]);
+    expect(stream[0].data).toMatchObject({ triggeredBy: admin.email, debug: true });
+    expect((await stack.store.readStream(`wallet-${admin.uid}`)).map((e) => e.type)).toEqual(['WelcomeBonusGranted']);
   });
 
   it('POST /api/bitlabs/callback/trigger credits through the real endpoint, answers duplicates, and reverses', async () => {
@@ -90,7 +97,8 @@ describe('BitLabs admin routes', () => {
     const tx: string = credit.body.data.transaction_id;
     expect(tx).toMatch(/^o\d/);
     await availableBecomes(stack, member, 325);
-    expect(await processedRow(tx)).toMatchObject({ offer_id: '77', offer_name: 'Trigger Game', offer_state: 'COMPLETED', reward_pence: 125 });
+    expect(await processedRow(tx)).toMatchObject({ offer_id: '77', offer_name: 'Trigger Game', offer_state: 'COMPLETED', reward_pence: 125, triggered_by: admin.email });
+    expect((await stack.store.readStream(`callback-${tx}`))[0].data).toMatchObject({ triggeredBy: admin.email });
 
     const duplicate = await trigger({ uid: member.uid, amount: '1.25', tx }).expect(200);
     expect(duplicate.body.data).toMatchObject({ transaction_id: tx, status: 200, body: { message: 'Duplicate transaction: already received', data: { duplicate: true } } });

@@ -2,7 +2,8 @@ import type { CallbackRecord } from '@playquid/contracts';
 import { signUp, verifyEmail, type EmulatorUser } from '@playquid/scripts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, registeredMember, uniqueEmail } from '../support/members';
-import { availableBecomes, bearer, makeAdmin, signedPath, walletTypes } from '../support/money';
+import { sql } from 'kysely';
+import { availableBecomes, balanceOf, bearer, makeAdmin, signedPath, walletTypes } from '../support/money';
 import { eventually, type Stack, startStack } from '../support/stack';
 
 /**
@@ -26,7 +27,7 @@ async function send(name: string, status: number, options: Parameters<typeof sig
   await stack.http.get(path).expect(status);
   const row = await eventually(() =>
     stack.db
-      .selectFrom('callbacks')
+      .selectFrom('callback_log')
       .select('id')
       .where('transaction_id', '=', options.tx!)
       .where((eb) => eb.or([eb('is_processed', '=', true), eb('processing_error', 'is not', null), eb('accepted', '=', false)]))
@@ -94,11 +95,18 @@ describe('GET /api/admin/callbacks', () => {
       callback_hash: expect.stringMatching(/^[0-9a-f]{40}$/),
       raw_parameters: { uid: member.uid, tx: 'o-cc-1', val: '1.25', raw: '1.6250', offer_id: 'cc-501', offer_name: 'Dragon Clash', state: 'COMPLETED', type: 'COMPLETE' },
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      unsigned: false,
+      triggered_by: null,
+      review_status: null,
+      reviewed_by: null,
+      review_reason: null,
+      reviewed_at: null,
     });
     const failed = response.body.data.find((c: CallbackRecord) => c.id === ids.failed);
     expect(failed).toMatchObject({ is_processed: false, processed_at: null, processing_error: 'Unknown member nobody-cc', accepted: true });
     const rejected = response.body.data.find((c: CallbackRecord) => c.id === ids.rejected);
-    expect(rejected).toMatchObject({ accepted: false, rejection_reason: 'Invalid hash', is_processed: false, user_reward_raw: '99.99' });
+    // A bad hash is no event: it comes from the bounded unsigned list, listed and counted all the same.
+    expect(rejected).toMatchObject({ unsigned: true, accepted: false, rejection_reason: 'Invalid hash', is_processed: false, user_reward_raw: '99.99' });
     expect((await list()).find((c) => c.id === ids.reversal)).toMatchObject({ user_reward: -1.25, offer_state: 'RECONCILED', is_processed: true });
   });
 
@@ -120,7 +128,7 @@ describe('GET /api/admin/callbacks', () => {
     const badState = await asAdmin('/api/admin/callbacks?state=DONE').expect(400);
     expect(badState.body.message).toBe('state must be one of COMPLETED, PENDING, RECONCILED, NONE');
     expect((await asAdmin('/api/admin/callbacks?processed=yes').expect(400)).body.message).toBe("processed must be 'true' or 'false'");
-    expect((await asAdmin('/api/admin/callbacks?per_page=101').expect(400)).body.message).toBe('per_page must be between 1 and 100');
+    expect((await asAdmin('/api/admin/callbacks?per_page=101').expect(400)).body.message).toBe('per_page must be a whole number between 1 and 100');
   });
 
   it('pages', async () => {
@@ -168,6 +176,8 @@ describe('GET /api/admin/callbacks/stats', () => {
       pending_callbacks: 1,
       reconciled_callbacks: 1,
       rejected_callbacks: 1,
+      unsigned_rejected_callbacks: 1,
+      held_callbacks: 0,
     });
   });
 });
@@ -180,7 +190,8 @@ describe('GET /api/admin/callbacks/export', () => {
     const lines = response.text.trimEnd().split('\n');
     expect(lines[0]).toBe(
       'id,created_at,transaction_id,user_id,offer_id,offer_name,task_id,user_reward,raw_payment_usd,offer_state,status,' +
-        'is_processed,processed_at,processing_error,accepted,rejection_reason,source_ip,callback_hash,raw_parameters',
+        'is_processed,processed_at,processing_error,accepted,rejection_reason,source_ip,callback_hash,raw_parameters,' +
+        'unsigned,triggered_by,review_status,reviewed_by,review_reason',
     );
     expect(lines).toHaveLength(2); // the filter applies, paging does not
     expect(lines[1]).toContain(`${ids.failed},`);
@@ -243,5 +254,78 @@ describe('POST /api/admin/callbacks/{id}/reprocess', () => {
     expect(row).toMatchObject({ processing_error: null, processed_at: expect.any(String) });
     await new Promise((resolve) => setTimeout(resolve, 300));
     await availableBecomes(stack, verified, 350);
+  });
+});
+
+describe('credits held for review (above REVIEW_CREDIT_PENCE, £50 by default)', () => {
+  const review = (id: string, decision: 'approve' | 'reject', body: object) =>
+    stack.http.post(`/api/admin/callbacks/${id}/review/${decision}`).set('authorization', bearer(admin)).send(body);
+
+  it('holds a £60 credit as pending, not withdrawable, until an admin approves it with a reason', async () => {
+    const whale = await registeredMember(stack);
+    await send('held', 200, { uid: whale.uid, amount: '60.00', tx: 'o-cc-held-1', offerName: 'Whale Quest' });
+    const held = await eventually(async () => {
+      const c = (await asAdmin(`/api/admin/callbacks/${ids.held}`).expect(200)).body.data.callback as CallbackRecord;
+      return c.review_status === 'held' ? c : undefined;
+    });
+    expect(held).toMatchObject({ is_processed: true, review_status: 'held', reviewed_by: null });
+    expect(await txs('?review=held')).toEqual(['o-cc-held-1']);
+    expect(await balanceOf(stack, whale)).toMatchObject({ available_pence: 200, pending_pence: 6_000 });
+    // BitLabs confirming the transaction does not release it: only an admin does.
+    await stack.http.get(signedPath({ uid: whale.uid, amount: '60.00', tx: 'o-cc-held-1', state: 'COMPLETED', raw: '78.0000' })).expect(200);
+
+    expect((await review(ids.held, 'approve', {}).expect(400)).body.message).toBe('A reason is required to review a held credit');
+    expect((await stack.http.post(`/api/admin/callbacks/${ids.held}/review/approve`).set('authorization', bearer(member)).send({ reason: 'x' })).status).toBe(403);
+    const approved = await review(ids.held, 'approve', { reason: 'Confirmed with BitLabs support' }).expect(200);
+    expect(approved.body).toEqual({
+      success: true,
+      message: 'Held credit approved',
+      data: {
+        callback_id: ids.held,
+        earning_id: expect.any(String),
+        user_id: whale.uid,
+        amount_pence: 6_000,
+        review_status: 'approved',
+        reviewed_by: admin.email,
+        reason: 'Confirmed with BitLabs support',
+      },
+    });
+    await availableBecomes(stack, whale, 6_200);
+    expect(await walletTypes(stack, whale.uid)).toEqual(['WelcomeBonusGranted', 'EarningCredited', 'EarningReviewApproved']);
+    const row = await eventually(async () => {
+      const c = (await asAdmin(`/api/admin/callbacks/${ids.held}`).expect(200)).body.data.callback as CallbackRecord;
+      return c.review_status === 'approved' ? c : undefined;
+    });
+    expect(row).toMatchObject({ reviewed_by: admin.email, review_reason: 'Confirmed with BitLabs support' });
+    expect((await review(ids.held, 'reject', { reason: 'Too late' }).expect(409)).body.message).toMatch(/is not held for review \(it is approved\)/);
+    expect((await review('no-such-callback', 'approve', { reason: 'x' }).expect(404)).body.message).toBe('Callback not found');
+    expect((await review(ids.credit, 'approve', { reason: 'x' }).expect(409)).body.message).toMatch(/is not held for review/);
+  });
+
+  it('never makes a rejected held credit available', async () => {
+    const whale = await registeredMember(stack);
+    await send('heldRejected', 200, { uid: whale.uid, amount: '75.00', tx: 'o-cc-held-2' });
+    await eventually(async () => ((await balanceOf(stack, whale)).pending_pence === 7_500 ? true : undefined));
+    await eventually(async () => ((await txs('?review=held')).includes('o-cc-held-2') ? true : undefined));
+    const rejected = await review(ids.heldRejected, 'reject', { reason: 'Offer not completed' }).expect(200);
+    expect(rejected.body.data).toMatchObject({ review_status: 'rejected', amount_pence: 7_500, reviewed_by: admin.email });
+    await eventually(async () => ((await balanceOf(stack, whale)).pending_pence === 0 ? true : undefined));
+    expect(await balanceOf(stack, whale)).toMatchObject({ available_pence: 200, pending_pence: 0 });
+    expect((await stack.store.readStream(`wallet-${whale.uid}`)).map((e) => e.type)).toEqual(['WelcomeBonusGranted', 'EarningCredited', 'EarningReviewRejected']);
+    expect((await review(ids.heldRejected, 'approve', { reason: 'Changed my mind' }).expect(409)).body.message).toMatch(/is not held for review/);
+  });
+});
+
+describe('GET /api/admin/callbacks/export: the cap', () => {
+  it('refuses with 400 naming the cap when the filter matches more than 50,000 callbacks', async () => {
+    // Rows straight into the read table: the cap is about what the export reads, not how rows got there.
+    await sql`insert into callbacks (id, accepted, is_processed, raw_parameters, created_at, offer_id)
+      select 'bulk-' || n, true, true, '{}'::jsonb, now() - interval '1 day', 'cc-bulk' from generate_series(1, 50001) n`.execute(stack.db);
+    const response = await asAdmin('/api/admin/callbacks/export?offer_id=cc-bulk').expect(400);
+    expect(response.body).toMatchObject({
+      success: false,
+      message: 'The export is limited to 50,000 callbacks and this filter matches 50,001; narrow it (state, processed, review, user, offer or search) and export again',
+    });
+    await asAdmin('/api/admin/callbacks/export?offer_id=cc-501').expect(200);
   });
 });

@@ -1,4 +1,4 @@
-import { callbackStateLabel, callbackStatus } from '../../../lib/callbacks';
+import { callbackStateLabel, callbackStatus, REVIEW_LABELS } from '../../../lib/callbacks';
 import type { CallbackRecord } from '@playquid/contracts';
 
 const badge = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold whitespace-nowrap';
@@ -21,6 +21,30 @@ const STATUS_STYLE = {
   Processed: 'bg-quid-300/15 text-quid-300',
   Pending: 'bg-amber-400/15 text-amber-300',
 } as const;
+
+const REVIEW_STYLE = {
+  held: 'bg-amber-400/15 text-amber-300',
+  approved: 'bg-quid-300/15 text-quid-300',
+  rejected: 'bg-red-500/15 text-red-300',
+} as const;
+
+/** A credit above the review threshold, and requests refused before a signature was proven. */
+export function ReviewBadges({ callback }: { callback: Pick<CallbackRecord, 'review_status' | 'unsigned'> }) {
+  return (
+    <>
+      {callback.review_status && (
+        <span className={`${badge} ${REVIEW_STYLE[callback.review_status]} ml-1`} data-review={callback.review_status}>
+          {REVIEW_LABELS[callback.review_status]}
+        </span>
+      )}
+      {callback.unsigned && (
+        <span className={`${badge} ml-1 bg-white/10 text-slate-300`} title="Refused before a signature was proven: kept in a bounded list, never credited">
+          Unsigned
+        </span>
+      )}
+    </>
+  );
+}
 
 /** Our processing: Failed if it has an error, else Processed, else Pending. */
 export function StatusBadge({ callback }: { callback: Pick<CallbackRecord, 'processing_error' | 'is_processed'> }) {

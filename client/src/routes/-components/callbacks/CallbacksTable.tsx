@@ -1,16 +1,16 @@
 import type { CallbackRecord } from '@playquid/contracts';
-import { ChevronDown, RotateCcw } from 'lucide-react';
+import { Check, ChevronDown, RotateCcw, X } from 'lucide-react';
 import { Fragment } from 'react';
-import { callbackOfferLabel, formatCallbackUsd, shortUserId } from '../../../lib/callbacks';
+import { callbackOfferLabel, formatCallbackUsd, type ReviewDecision, shortUserId } from '../../../lib/callbacks';
 import { ui } from '../ui';
-import { StateBadge, StatusBadge } from './CallbackBadges';
+import { ReviewBadges, StateBadge, StatusBadge } from './CallbackBadges';
 import { CallbackDetails, formatDateTime } from './CallbackDetails';
 
 const COLUMNS = ['Transaction ID', 'User', 'Offer', 'Reward', 'State', 'Status', 'Created', 'Actions'];
 
 /**
  * The callbacks table. Clicking a row (or its chevron) expands it; Reprocess is offered only on
- * rows whose processing failed, and does not toggle the row.
+ * rows whose processing failed, Approve/Reject only on credits held for review; neither toggles the row.
  */
 export function CallbacksTable({
   callbacks,
@@ -18,12 +18,16 @@ export function CallbacksTable({
   onToggle,
   reprocessingId,
   onReprocess,
+  reviewingId = null,
+  onReview,
 }: {
   callbacks: CallbackRecord[];
   expanded: ReadonlySet<string>;
   onToggle: (id: string) => void;
   reprocessingId: string | null;
   onReprocess: (callback: CallbackRecord) => void;
+  reviewingId?: string | null;
+  onReview?: (callback: CallbackRecord, decision: ReviewDecision) => void;
 }) {
   return (
     <div className={`${ui.card} overflow-x-auto`}>
@@ -68,6 +72,7 @@ export function CallbacksTable({
                   </td>
                   <td className="px-4 py-3">
                     <StatusBadge callback={callback} />
+                    <ReviewBadges callback={callback} />
                   </td>
                   <td className="px-4 py-3 text-xs whitespace-nowrap text-slate-400">{formatDateTime(callback.created_at)}</td>
                   <td className="px-4 py-3">
@@ -86,6 +91,34 @@ export function CallbacksTable({
                           <RotateCcw size={13} className={reprocessingId === callback.id ? 'animate-spin' : undefined} aria-hidden />
                           {reprocessingId === callback.id ? 'Reprocessing...' : 'Reprocess'}
                         </button>
+                      )}
+                      {callback.review_status === 'held' && onReview && (
+                        <>
+                          <button
+                            type="button"
+                            className="inline-flex items-center gap-1 rounded-xl bg-quid-300/15 px-3 py-1.5 text-xs font-bold text-quid-300 transition hover:bg-quid-300/25 disabled:cursor-wait disabled:opacity-50"
+                            onClick={(event) => {
+                              event.stopPropagation();
+                              onReview(callback, 'approve');
+                            }}
+                            disabled={reviewingId === callback.id}
+                            data-testid="callback-review-approve"
+                          >
+                            <Check size={13} aria-hidden /> Approve
+                          </button>
+                          <button
+                            type="button"
+                            className="inline-flex items-center gap-1 rounded-xl bg-red-500/15 px-3 py-1.5 text-xs font-bold text-red-200 transition hover:bg-red-500/25 disabled:cursor-wait disabled:opacity-50"
+                            onClick={(event) => {
+                              event.stopPropagation();
+                              onReview(callback, 'reject');
+                            }}
+                            disabled={reviewingId === callback.id}
+                            data-testid="callback-review-reject"
+                          >
+                            <X size={13} aria-hidden /> Reject
+                          </button>
+                        </>
                       )}
                       <button
                         type="button"
