@@ -18,7 +18,8 @@ export interface ApiErrorBody {
 
 // ---------------------------------------------------------------- auth
 export interface RegisterRequest {
-  email: string;
+  /** Ignored by the server: the profile's email is the one in the ID token. */
+  email?: string;
   username?: string;
   gender?: Gender;
   /** uid of the member whose referral link (/?ref={uid}) brought this visitor. */

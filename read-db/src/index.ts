@@ -2,3 +2,4 @@ export * from './db';
 export * from './migrator';
 export * from './schema';
 export * from './testing';
+export { PARKED_EMAIL_DOMAIN } from './migrations/1795720000000-UniqueEmails';

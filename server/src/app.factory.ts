@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { loadConfig } from './config/app-config';
+import { frameworkErrors, rejectHostileInput } from './common/hostile-input';
 import { RouteRegistry } from './controllers/debug.controller';
 
 /** Builds the Nest application (used by main.ts, the tests and the benchmark). */
@@ -18,18 +19,17 @@ export async function createApp(): Promise<NestFastifyApplication> {
   const config = loadConfig();
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule,
-    new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: 256 * 1024 }),
+    new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: 256 * 1024, frameworkErrors }),
     // rawBody: webhook signatures (Tremendous) are computed over the bytes as sent, kept as req.rawBody.
     { bufferLogs: true, rawBody: true },
   );
   app.useLogger(app.get(Logger));
   const registry = app.get(RouteRegistry);
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) if (method !== 'HEAD') registry.routes.push({ method, path: route.url });
-    });
+  const fastify = app.getHttpAdapter().getInstance();
+  rejectHostileInput(fastify);
+  fastify.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') registry.routes.push({ method, path: route.url });
+  });
   app.enableShutdownHooks();
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));

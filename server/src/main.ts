@@ -7,4 +7,8 @@ async function bootstrap() {
   await app.listen({ port: config.port, host: config.host });
 }
 
-void bootstrap();
+bootstrap().catch((error: unknown) => {
+  // A refused configuration (e.g. the Auth emulator in production) must stop the process with its reason.
+  console.error(`PlayQuid API did not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

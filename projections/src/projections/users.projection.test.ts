@@ -1,4 +1,5 @@
 import type { UserRegistered } from '@playquid/contracts';
+import { PARKED_EMAIL_DOMAIN } from '@playquid/read-db';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { migratedTestDatabase } from '../testing/database';
 import { projectionSpec } from '../testing/spec';
@@ -64,6 +65,14 @@ describe('users projection', () => {
         { type: 'UserRoleChanged', data: { uid: 'ana', role: 'USER', changedBy: 'root', reason: 'left the team', changedAt: T2 } },
       )
       .then({ users: [{ ...anaRow, updated_at: new Date(T2) }] }));
+
+  it('UserRegistered of an older log naming a taken email parks the later profile on a placeholder', () =>
+    spec.given(registered(), registered({ uid: 'zed', email: 'ANA@example.com', username: 'zed', registeredAt: T1 })).then({
+      users: [
+        anaRow,
+        { ...anaRow, uid: 'zed', email: `zed@${PARKED_EMAIL_DOMAIN}`, username: 'zed', created_at: new Date(T1), updated_at: new Date(T1) },
+      ],
+    }));
 
   it('events of other projections leave the users table as it was', () =>
     spec

@@ -1,3 +1,5 @@
+import { PARKED_EMAIL_DOMAIN } from '@playquid/read-db';
+import { sql } from 'kysely';
 import { defineProjection } from '../projection';
 
 /** Member accounts as the API and the admin console read them. */
@@ -6,11 +8,20 @@ export const usersProjection = defineProjection({
   tables: ['users'],
   handlers: {
     UserRegistered: async (trx, d) => {
+      // Emails are claimed once on the write side now, but older logs may hold a profile that named
+      // someone else's email: it is parked like the UniqueEmails migration does, so a replay never
+      // stalls on the unique index and rebuilds match the migrated table.
+      const owner = await trx
+        .selectFrom('users')
+        .select('uid')
+        .where(sql<string>`lower(email)`, '=', d.email.toLowerCase())
+        .where('uid', '<>', d.uid)
+        .executeTakeFirst();
       await trx
         .insertInto('users')
         .values({
           uid: d.uid,
-          email: d.email,
+          email: owner ? `${d.uid}@${PARKED_EMAIL_DOMAIN}` : d.email,
           username: d.username,
           gender: d.gender,
           role: 'USER',
@@ -21,6 +32,9 @@ export const usersProjection = defineProjection({
         })
         .execute();
     },
+    // The claim has no row of its own (the email lands with UserRegistered); listed so the registry
+    // sees every write-side event type accounted for.
+    EmailClaimed: async () => {},
     UserEmailVerified: async (trx, d) => {
       await trx.updateTable('users').set({ is_verified: true, updated_at: d.verifiedAt }).where('uid', '=', d.uid).execute();
     },

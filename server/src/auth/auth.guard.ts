@@ -6,10 +6,12 @@ import { UserRepository } from '../repositories/user.repository';
 import { AUTH_OPTIONS, type AuthOptions, type AuthUser, isAdminRole } from './auth.types';
 
 export const VERIFY_EMAIL_MESSAGE = 'Please verify your email to access all features and receive payouts.';
+export const SESSION_ENDED_MESSAGE = 'Your session has ended; please sign in again';
 
 /**
  * Verifies the Firebase ID token of every @Auth() route: 401 when missing, malformed, expired or
- * revoked; 403 when the route needs a verified email or the admin role and the caller lacks it.
+ * (where checked) revoked by a logout; 403 when the route needs a verified email or the admin role
+ * and the caller lacks it.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -22,7 +24,7 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const options = this.reflector.getAllAndOverride<AuthOptions | undefined>(AUTH_OPTIONS, [context.getHandler(), context.getClass()]);
     if (!options) return true;
-    const request = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; user?: AuthUser }>();
+    const request = context.switchToHttp().getRequest<{ method: string; headers: Record<string, string | undefined>; user?: AuthUser }>();
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) {
@@ -30,10 +32,15 @@ export class AuthGuard implements CanActivate {
       throw new UnauthorizedException('Missing bearer token');
     }
 
+    // A logout revokes the refresh tokens, but an ID token stays signed until it expires (1 h):
+    // where money or admin power is at stake, ask Firebase whether it was issued before that.
+    const checkRevoked = options.checkRevoked === true || (options.admin === true && request.method !== 'GET');
     let decoded;
     try {
-      decoded = await this.firebase.verifyIdToken(match[1]);
-    } catch {
+      decoded = await this.firebase.verifyIdToken(match[1], checkRevoked);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'auth/id-token-revoked' || code === 'auth/user-disabled') throw new UnauthorizedException(SESSION_ENDED_MESSAGE);
       throw new UnauthorizedException('Invalid or expired token');
     }
     const role = await this.users.findRole(decoded.uid);

@@ -15,6 +15,11 @@ export interface AuthOptions {
   admin?: boolean;
   /** Public routes that say more to a signed-in caller: no token passes without a user, a bad one is still 401. */
   optional?: boolean;
+  /**
+   * Also refuse ID tokens issued before the member's last logout (one extra Firebase lookup per
+   * request). Always on for admin writes (any method but GET); money-moving member routes set it.
+   */
+  checkRevoked?: boolean;
 }
 
 export const AUTH_OPTIONS = 'playquid:auth-options';

@@ -1,16 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type Gender, streams } from '@playquid/contracts';
-import { randomUUID } from 'node:crypto';
+import { emailClaimDecider } from '../domain/email-claim.decider';
 import type { UserState } from '../domain/user.decider';
 import { userDecider } from '../domain/user.decider';
-import { walletDecider } from '../domain/wallet.decider';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
-import { handleCommand } from '../services/command-handler';
+import { aggregateStream, handleCommand } from '../services/command-handler';
+import { grantWelcomeBonusIfDue } from './welcome-bonus';
 
 export class RegisterMemberCommand {
   constructor(
     readonly uid: string,
+    /** From the verified ID token only, never from a request body. */
     readonly email: string,
     readonly username: string,
     readonly gender: Gender | null,
@@ -25,8 +26,8 @@ export interface RegisterMemberResult {
 }
 
 /**
- * Creates the profile once and grants the welcome bonus once. The bonus step runs on every call:
- * its decider is idempotent, so a crash between the two appends heals on the next sign-in.
+ * Claims the email, creates the profile once, and grants the welcome bonus once the email is
+ * verified. Every step is idempotent, so a crash between the appends heals on the next sign-in.
  */
 @CommandHandler(RegisterMemberCommand)
 export class RegisterMemberHandler implements ICommandHandler<RegisterMemberCommand, RegisterMemberResult> {
@@ -34,6 +35,16 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
 
   async execute(command: RegisterMemberCommand): Promise<RegisterMemberResult> {
     const now = new Date().toISOString();
+    const { state: before } = await aggregateStream(this.store, streams.user(command.uid), userDecider);
+    if (!before.registered) {
+      // The claim comes first: a profile is only ever created for an email no other uid holds.
+      await handleCommand(this.store, streams.emailClaim(command.email), emailClaimDecider, {
+        type: 'ClaimEmail',
+        email: command.email,
+        uid: command.uid,
+        now,
+      });
+    }
     const { events, state } = await handleCommand(this.store, streams.user(command.uid), userDecider, {
       type: 'RegisterUser',
       uid: command.uid,
@@ -44,12 +55,7 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
       emailVerified: command.emailVerified,
       now,
     });
-    await handleCommand(this.store, streams.wallet(command.uid), walletDecider, {
-      type: 'GrantWelcomeBonus',
-      uid: command.uid,
-      earningId: randomUUID(),
-      now,
-    });
+    await grantWelcomeBonusIfDue(this.store, state, now);
     return { created: events.length > 0, state };
   }
 }

@@ -4,6 +4,7 @@ import { type Role, streams } from '@playquid/contracts';
 import { type UserState, userDecider } from '../domain/user.decider';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { handleCommand } from '../services/command-handler';
+import { grantWelcomeBonusIfDue } from './welcome-bonus';
 
 export class RecordSignInCommand {
   constructor(readonly uid: string) {}
@@ -45,7 +46,10 @@ export class MarkEmailVerifiedHandler implements ICommandHandler<MarkEmailVerifi
 
   async execute({ uid }: MarkEmailVerifiedCommand): Promise<UserState> {
     const now = new Date().toISOString();
-    return (await handleCommand(this.store, streams.user(uid), userDecider, { type: 'MarkEmailVerified', uid, now })).state;
+    const { state } = await handleCommand(this.store, streams.user(uid), userDecider, { type: 'MarkEmailVerified', uid, now });
+    // The first time the email is seen verified is when the welcome bonus becomes due.
+    await grantWelcomeBonusIfDue(this.store, state, now);
+    return state;
   }
 }
 

@@ -12,6 +12,16 @@ const DOMAIN_STATUS: Record<DomainError['code'], HttpStatus> = {
   not_found: HttpStatus.NOT_FOUND,
   conflict: HttpStatus.CONFLICT,
 };
+/** The throttler's own text tells a member nothing; replaced unless a route chose its own. */
+const DEFAULT_THROTTLER_MESSAGE = 'ThrottlerException: Too Many Requests';
+const tooManyRequestsMessage = (retryAfterSeconds: number | null) =>
+  `Too many requests. Please wait ${retryAfterSeconds ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}` : 'a minute'} and try again.`;
+/**
+ * Postgres "data exception" codes caused by the value a client sent (NUL or unencodable text, bad
+ * number or text representation, out of range, too long): the request was bad, not the server.
+ */
+const BAD_VALUE_SQLSTATES = new Set(['22P05', '22021', '22P02', '22003', '22001']);
+const BAD_VALUE_MESSAGE = 'The request contains a value that cannot be stored (invalid characters or out of range)';
 /** Retries of a command ran out against concurrent writers to the same stream: safe to repeat. */
 const CONCURRENT_CHANGE_MESSAGE = 'Another change to the same account happened at the same time. Please try again.';
 
@@ -47,6 +57,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
           message = body.message.join('; ');
         } else if (body.message) message = body.message;
       }
+      if (status === HttpStatus.TOO_MANY_REQUESTS && message === DEFAULT_THROTTLER_MESSAGE) {
+        const retryAfter = Number(reply.getHeader('retry-after'));
+        message = tooManyRequestsMessage(Number.isSafeInteger(retryAfter) && retryAfter > 0 ? retryAfter : null);
+      }
     } else if (exception instanceof DomainError) {
       // A business rule refused the command; nothing was written.
       status = DOMAIN_STATUS[exception.code];
@@ -54,10 +68,24 @@ export class ApiExceptionFilter implements ExceptionFilter {
     } else if (exception instanceof WrongExpectedRevisionError) {
       status = HttpStatus.CONFLICT;
       message = CONCURRENT_CHANGE_MESSAGE;
+    } else if (BAD_VALUE_SQLSTATES.has((exception as { code?: string } | null)?.code ?? '')) {
+      // The hostile-input hooks should have refused it first: logged so the gap can be closed.
+      this.logger.warn({ err: exception, url: request.url }, 'database refused a value from the request');
+      status = HttpStatus.BAD_REQUEST;
+      message = BAD_VALUE_MESSAGE;
+    } else if (isClientError(exception)) {
+      // Fastify's own request errors (unparseable body, unsupported media type) keep their 4xx.
+      status = exception.statusCode;
+      message = exception.message;
     } else {
       this.logger.error(exception);
     }
     const body: ApiErrorBody = { success: false, message, detail: message, data: null, ...(errors ? { errors } : {}) };
     void reply.status(status).send(body);
   }
+}
+
+function isClientError(exception: unknown): exception is Error & { statusCode: number } {
+  const statusCode = (exception as { statusCode?: unknown } | null)?.statusCode;
+  return exception instanceof Error && typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500;
 }

@@ -50,3 +50,24 @@ describe('Tremendous configuration', () => {
     }
   });
 });
+
+describe('Firebase Auth emulator', () => {
+  const production = {
+    ...PRODUCTION,
+    TREMENDOUS_BASE_URL: 'https://api.tremendous.com/api/v2',
+    TREMENDOUS_API_KEY: 'key',
+    TREMENDOUS_WEBHOOK_SECRET: 'whsec',
+    TREMENDOUS_CAMPAIGN_ID: 'C1',
+  };
+
+  it('refuses to start in production with the emulator configured, naming both variables', () => {
+    expect(() => loadConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(
+      /FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production: the Auth emulator accepts unsigned tokens/,
+    );
+  });
+
+  it('runs production against real Firebase, and dev against the emulator', () => {
+    expect(loadConfig(production).firebaseAuthEmulatorHost).toBeUndefined();
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).firebaseAuthEmulatorHost).toBe('127.0.0.1:9099');
+  });
+});

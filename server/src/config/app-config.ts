@@ -1,4 +1,4 @@
-import { DEFAULT_MIN_PAYOUT_PENCE } from '@playquid/contracts';
+import { DEFAULT_MIN_PAYOUT_PENCE, DEFAULT_REVIEW_CREDIT_PENCE } from '@playquid/contracts';
 import { resolve } from 'node:path';
 
 /** Typed configuration read once from the environment; the table in README.md documents each key. */
@@ -17,7 +17,11 @@ export interface AppConfig {
     publicBaseUrl: string;
     /** Optional allow-list of source IPs; empty means any. */
     allowedIps: string[];
+    /** Unsigned requests (bad or missing hash) allowed per source IP per minute; signed ones are never limited. */
+    unsignedPerMinute: number;
   };
+  /** A single callback credit above this is held as pending until an admin approves it. */
+  reviewCreditPence: number;
   tremendous: TremendousConfig;
   offers: OffersConfig;
   minPayoutPence: number;
@@ -102,6 +106,27 @@ function loadTremendousConfig(env: NodeJS.ProcessEnv): TremendousConfig {
   };
 }
 
+/**
+ * The Auth emulator accepts unsigned (alg:none) tokens for any uid, so with it configured anyone
+ * can act as any member or admin: refuse to run production that way rather than trust forged tokens.
+ */
+function firebaseAuthEmulatorHost(env: NodeJS.ProcessEnv): string | undefined {
+  const host = env.FIREBASE_AUTH_EMULATOR_HOST || undefined;
+  if (host && env.NODE_ENV === 'production') {
+    throw new Error(
+      'FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production: the Auth emulator accepts unsigned tokens, ' +
+        'so anyone could sign in as any member or admin. Unset FIREBASE_AUTH_EMULATOR_HOST (or NODE_ENV for local testing).',
+    );
+  }
+  return host;
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+  const value = Number(env[key] || fallback);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${key} must be a positive whole number`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const minPayout = Number(env.MIN_PAYOUT_PENCE ?? DEFAULT_MIN_PAYOUT_PENCE);
   if (!Number.isInteger(minPayout) || minPayout < 1) throw new Error('MIN_PAYOUT_PENCE must be a positive integer');
@@ -114,12 +139,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bullPrefix: env.BULL_PREFIX ?? 'playquid',
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || undefined,
     firebaseProjectId: env.FIREBASE_PROJECT_ID ?? 'demo-playquid',
-    firebaseAuthEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined,
+    firebaseAuthEmulatorHost: firebaseAuthEmulatorHost(env),
     bitlabs: {
       secret: required(env, 'BITLABS_SECRET', env.NODE_ENV === 'production' ? undefined : DEV_BITLABS_SECRET),
       publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
       allowedIps: (env.BITLABS_ALLOWED_IPS ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
+      unsignedPerMinute: positiveInteger(env, 'BITLABS_UNSIGNED_PER_MINUTE', 30),
     },
+    reviewCreditPence: positiveInteger(env, 'REVIEW_CREDIT_PENCE', DEFAULT_REVIEW_CREDIT_PENCE),
     tremendous: loadTremendousConfig(env),
     offers: loadOffersConfig(env),
     minPayoutPence: minPayout,

@@ -16,7 +16,9 @@ export class AuthController {
   @Post('register')
   @HttpCode(200)
   @Auth()
-  @ApiOperation({ summary: 'Create the member profile once; grants the £2 welcome bonus once' })
+  @ApiOperation({
+    summary: 'Create the member profile once, with the email of the ID token; grants the £2 welcome bonus once the email is verified',
+  })
   async register(@CurrentUser() auth: AuthUser, @Body() dto: RegisterDto) {
     const { created, user } = await this.service.register(auth, dto);
     return ok({ user }, created ? 'User registered successfully' : 'User already registered');
@@ -38,7 +40,8 @@ export class AuthController {
   @Post('logout')
   @HttpCode(200)
   @Auth()
-  logout() {
+  async logout(@CurrentUser() auth: AuthUser) {
+    await this.service.logout(auth.uid);
     return ok(null, 'Logged out successfully');
   }
 

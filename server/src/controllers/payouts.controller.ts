@@ -18,7 +18,7 @@ export class PayoutsController {
   ) {}
 
   @Post('payout')
-  @Auth({ verified: true })
+  @Auth({ verified: true, checkRevoked: true })
   @ApiConflictResponse({ description: 'A payout is already in progress' })
   async requestPayout(@CurrentUser() auth: AuthUser, @Body() _dto: PayoutRequestDto) {
     return ok(await this.payouts.request(auth), PAYOUT_REQUESTED_MESSAGE);
@@ -26,7 +26,7 @@ export class PayoutsController {
 
   @Post('payout/:id/cancel')
   @HttpCode(HttpStatus.OK)
-  @Auth({ verified: true })
+  @Auth({ verified: true, checkRevoked: true })
   async cancelPayout(@CurrentUser() auth: AuthUser, @Param('id') id: string, @Body() dto: PayoutReasonDto) {
     return ok(await this.payouts.cancelByMember(auth, id, dto.reason), 'Payout cancelled successfully');
   }

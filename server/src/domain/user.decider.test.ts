@@ -1,7 +1,8 @@
 import type { UserEvent } from '@playquid/contracts';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fold } from './decider';
 import { deciderSpec } from '../testing/decider-spec';
-import { userDecider } from './user.decider';
+import { userDecider, welcomeBonusDue } from './user.decider';
 
 const spec = deciderSpec(userDecider);
 const now = '2026-11-22T10:00:00.000Z';
@@ -55,4 +56,18 @@ describe('user decider', () => {
       .then([{ type: 'UserProfileUpdated', data: { uid: 'u1', username: 'ana_plays', updatedAt: now } }]);
     spec.given([registered]).when({ type: 'UpdateUsername', uid: 'u1', username: 'ana', now }).then([]);
   });
+});
+
+describe('welcome bonus (due only once the email is verified)', () => {
+  const verified: UserEvent = { type: 'UserEmailVerified', data: { uid: 'u1', verifiedAt: now } };
+  const bonusDueAfter = (events: UserEvent[]) => welcomeBonusDue(fold(userDecider, events));
+
+  it('is not due for a profile created before verification', () => expect(bonusDueAfter([registered])).toBe(false));
+
+  it('is due once the email is seen verified', () => expect(bonusDueAfter([registered, verified])).toBe(true));
+
+  it('is due at once for a sign-up whose email is already verified (Google)', () =>
+    expect(bonusDueAfter([{ ...registered, data: { ...registered.data, emailVerified: true } } as UserEvent])).toBe(true));
+
+  it('is not due without a profile', () => expect(bonusDueAfter([])).toBe(false));
 });

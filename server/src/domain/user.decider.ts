@@ -116,3 +116,10 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
     }
   },
 };
+
+/**
+ * The £2 welcome bonus is for a member whose email is verified: granted when the email is first
+ * seen verified (at sign-up or later), never for a profile that merely exists. Granting it is safe
+ * to repeat, since the wallet decider refuses a second bonus.
+ */
+export const welcomeBonusDue = (state: UserState): boolean => state.registered && state.emailVerified;

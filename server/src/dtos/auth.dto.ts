@@ -6,10 +6,12 @@ import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'clas
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class RegisterDto implements RegisterRequest {
-  @ApiProperty({ example: 'ana@example.com' })
+  /** Still sent by older clients; the profile's email always comes from the verified ID token. */
+  @ApiPropertyOptional({ example: 'ana@example.com', description: 'Ignored: the email of the ID token is used' })
+  @IsOptional()
   @Transform(trim)
   @IsEmail({}, { message: 'email must be a valid email address' })
-  email!: string;
+  email?: string;
 
   @ApiPropertyOptional({ maxLength: USERNAME_MAX_LENGTH, description: 'Defaults to the part of the email before @' })
   @IsOptional()

@@ -67,10 +67,11 @@ class OfferFilterDto extends PagingDto {
 }
 
 export class OffersQueryDto extends OfferFilterDto {
-  @ApiPropertyOptional({ enum: [...STATUSES, 'all'], default: 'active' })
+  /** Draft and inactive offers are unpublished: only admins see them, through /api/admin/offers. */
+  @ApiPropertyOptional({ enum: ['active'], default: 'active', description: 'The public list has active offers only' })
   @IsOptional()
-  @IsIn([...STATUSES, 'all'], { message: 'status must be one of active, inactive, draft, all' })
-  status: OfferStatus | 'all' = 'active';
+  @IsIn(['active'], { message: 'status must be active: the public list has active offers only (admins use /api/admin/offers)' })
+  status = 'active' as const;
 
   @ApiPropertyOptional({ enum: OFFER_SORTS, default: 'highest_reward' })
   @IsOptional()

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsOptional, registerDecorator } from 'class-validator';
 
 /**
@@ -36,16 +36,36 @@ export const WholeNumber = (field: string, min: number, max?: number) =>
 
 /** Largest page any list serves. */
 export const MAX_PER_PAGE = 100;
+/** Far beyond any list we hold; keeps OFFSET (page - 1) * per_page a small, exact integer. */
+export const MAX_PAGE = 100_000;
+
+/**
+ * Only plain digits become a number: `1e308`, `0x10`, `1.0` or a repeated parameter stay as sent and
+ * fail validation, instead of turning into a huge or fractional OFFSET that the database rejects.
+ */
+const digitsToNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && /^[0-9]{1,9}$/.test(value) ? Number(value) : value);
+
+const BoundedWholeNumber = (field: string, min: number, max: number) =>
+  single('boundedWholeNumber', (value) =>
+    typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max
+      ? null
+      : `${field} must be a whole number between ${min} and ${max}`,
+  );
 
 /** The `page` query parameter of every list: optional, from 1. */
 export const PageParam = () =>
-  applyDecorators(ApiPropertyOptional({ default: 1, minimum: 1 }), IsOptional(), Type(() => Number), WholeNumber('page', 1));
+  applyDecorators(
+    ApiPropertyOptional({ default: 1, minimum: 1, maximum: MAX_PAGE }),
+    IsOptional(),
+    Transform(digitsToNumber),
+    BoundedWholeNumber('page', 1, MAX_PAGE),
+  );
 
 /** The `per_page` query parameter of a list, with that list's default size (spec section 9). */
 export const PerPageParam = (defaultSize: number) =>
   applyDecorators(
     ApiPropertyOptional({ default: defaultSize, minimum: 1, maximum: MAX_PER_PAGE }),
     IsOptional(),
-    Type(() => Number),
-    WholeNumber('per_page', 1, MAX_PER_PAGE),
+    Transform(digitsToNumber),
+    BoundedWholeNumber('per_page', 1, MAX_PER_PAGE),
   );

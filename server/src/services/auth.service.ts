@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { UserProfile } from '@playquid/contracts';
 import type { Auth } from 'firebase-admin/auth';
@@ -13,6 +13,14 @@ import { profileFromRow, profileFromState } from './profile.mapper';
 
 const emailPrefix = (email: string) => email.split('@')[0] ?? '';
 
+export const NO_EMAIL_MESSAGE = 'This sign-in has no email address; sign up with email or Google';
+
+/** The profile's email is the one Firebase vouches for in the ID token; a request body is never trusted for it. */
+function tokenEmail(auth: AuthUser): string {
+  if (!auth.email) throw new ForbiddenException(NO_EMAIL_MESSAGE);
+  return auth.email.toLowerCase();
+}
+
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger(AuthService.name);
@@ -24,23 +32,19 @@ export class AuthService {
   ) {}
 
   async register(auth: AuthUser, dto: RegisterDto): Promise<{ created: boolean; user: UserProfile }> {
+    const email = tokenEmail(auth);
     const result: RegisterMemberResult = await this.commandBus.execute(
-      new RegisterMemberCommand(
-        auth.uid,
-        (auth.email ?? dto.email).toLowerCase(),
-        dto.username || emailPrefix(dto.email),
-        dto.gender ?? null,
-        dto.referred_by?.trim() || null,
-        auth.emailVerified,
-      ),
+      new RegisterMemberCommand(auth.uid, email, dto.username || emailPrefix(email), dto.gender ?? null, dto.referred_by?.trim() || null, auth.emailVerified),
     );
-    return { created: result.created, user: await this.toProfile(result.state) };
+    let state = result.state;
+    if (auth.emailVerified && !state.emailVerified) state = await this.commandBus.execute(new MarkEmailVerifiedCommand(auth.uid));
+    return { created: result.created, user: await this.toProfile(state) };
   }
 
   /** Called on every sign-in of the client: makes sure a profile exists and records the login. */
   async verifyToken(auth: AuthUser): Promise<UserProfile> {
-    const email = auth.email ?? `${auth.uid}@users.playquid.invalid`;
-    await this.commandBus.execute(new RegisterMemberCommand(auth.uid, email.toLowerCase(), emailPrefix(email), null, null, auth.emailVerified));
+    const email = tokenEmail(auth);
+    await this.commandBus.execute(new RegisterMemberCommand(auth.uid, email, emailPrefix(email), null, null, auth.emailVerified));
     let state: UserState = await this.commandBus.execute(new RecordSignInCommand(auth.uid));
     if (auth.emailVerified && !state.emailVerified) state = await this.commandBus.execute(new MarkEmailVerifiedCommand(auth.uid));
     return this.toProfile(state);
@@ -48,6 +52,7 @@ export class AuthService {
 
   /** Reads the identity provider's verification flag (not the possibly stale token) and records it. */
   async syncVerification(auth: AuthUser): Promise<UserProfile> {
+    tokenEmail(auth);
     const record = await this.firebase.getUser(auth.uid);
     let state: UserState;
     if (record.emailVerified) {
@@ -56,6 +61,11 @@ export class AuthService {
       state = (await this.commandBus.execute(new RecordSignInCommand(auth.uid))) as UserState;
     }
     return this.toProfile(state);
+  }
+
+  /** Ends every session of the member: ID tokens issued before now are refused where revocation is checked. */
+  async logout(uid: string): Promise<void> {
+    await this.firebase.revokeRefreshTokens(uid);
   }
 
   async updateUsername(uid: string, username: string): Promise<UserProfile> {

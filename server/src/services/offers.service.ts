@@ -46,8 +46,7 @@ export class OffersService {
   ) {}
 
   async list(query: OffersQueryDto) {
-    const status = query.status === 'all' ? undefined : query.status;
-    const filter = { ...query, status, devicePlatform: query.device_platform };
+    const filter = { ...query, status: 'active' as const, devicePlatform: query.device_platform };
     const { rows, total } = await this.offers.page(filter, query.sort, query.per_page, (query.page - 1) * query.per_page);
     return { data: rows.map((row) => toOffer(viewOfRow(row))), ...paging(query.page, query.per_page, total) };
   }

@@ -74,7 +74,7 @@ describe('admin offers: list, create, edit, delete', () => {
     const second = (await as(admin).get('/api/admin/offers?per_page=50&page=2').expect(200)).body;
     expect(second).toMatchObject({ page: 2, per_page: 50, total, total_pages: 2 });
     expect(second.data).toHaveLength(total - 50);
-    expect((await as(admin).get('/api/admin/offers?per_page=101').expect(400)).body.message).toBe('per_page must be between 1 and 100');
+    expect((await as(admin).get('/api/admin/offers?per_page=101').expect(400)).body.message).toBe('per_page must be a whole number between 1 and 100');
   });
 
   it('creates a manual offer as a draft, visible to the public once active', async () => {

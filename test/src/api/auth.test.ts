@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, verifyEmail } from '@playquid/scripts';
 import { handleCommand, userDecider } from '@playquid/server';
-import { PASSWORD, registeredMember, uniqueEmail } from '../support/members';
+import { PASSWORD, registeredMember, signIn, uniqueEmail } from '../support/members';
+import { anonymousUser, unsignedToken } from '../support/tokens';
 import { eventually, type Stack, startStack } from '../support/stack';
 
 let stack: Stack;
@@ -33,7 +34,7 @@ describe('auth and health', () => {
     expect(response.body.message).toBe('Please verify your email to access all features and receive payouts.');
   });
 
-  it('registers once, defaults the username to the email prefix and grants the £2 bonus once', async () => {
+  it('registers once, defaults the username to the email prefix; no bonus before the email is verified', async () => {
     const email = uniqueEmail('ana');
     const user = await signUp(email, PASSWORD);
     const auth = `Bearer ${user.idToken}`;
@@ -49,11 +50,75 @@ describe('auth and health', () => {
 
     const userEvents = await stack.store.readStream(`user-${user.uid}`);
     expect(userEvents.map((e) => e.type)).toEqual(['UserRegistered']);
+    expect(await stack.store.readStream(`useremail-${email}`)).toEqual([expect.objectContaining({ type: 'EmailClaimed', data: expect.objectContaining({ email, uid: user.uid }) })]);
+    expect(await stack.store.readStream(`wallet-${user.uid}`)).toEqual([]);
+  });
+
+  it('grants the £2 bonus when the email is first seen verified (sync-verification), and only once', async () => {
+    const email = uniqueEmail('late-verifier');
+    const user = await signUp(email, PASSWORD);
+    const auth = `Bearer ${user.idToken}`;
+    await stack.http.post('/api/auth/register').set('authorization', auth).send({ gender: 'male' }).expect(200);
+    await stack.http.post('/api/auth/verify-token').set('authorization', auth).expect(200);
+    expect(await stack.store.readStream(`wallet-${user.uid}`)).toEqual([]);
+
+    const verified = await verifyEmail(email, PASSWORD);
+    await stack.http.post('/api/auth/sync-verification').set('authorization', auth).expect(200);
+    await stack.http.post('/api/auth/sync-verification').set('authorization', auth).expect(200);
+    await stack.http.post('/api/auth/verify-token').set('authorization', `Bearer ${verified.idToken}`).expect(200);
+    await stack.http.post('/api/auth/register').set('authorization', `Bearer ${verified.idToken}`).send({}).expect(200);
+
     const walletEvents = await stack.store.readStream(`wallet-${user.uid}`);
     expect(walletEvents.map((e) => [e.type, (e.data as { amountPence: number }).amountPence])).toEqual([['WelcomeBonusGranted', 200]]);
-
     const row = await eventually(() => stack.db.selectFrom('earnings').selectAll().where('uid', '=', user.uid).executeTakeFirst());
     expect(row).toMatchObject({ amount_pence: 200, status: 'approved', is_bonus: true });
+  });
+
+  it('an email verified at sign-up (token says so) gets the bonus at registration', async () => {
+    const user = await registeredMember(stack);
+    const walletEvents = await stack.store.readStream(`wallet-${user.uid}`);
+    expect(walletEvents.map((e) => e.type)).toEqual(['WelcomeBonusGranted']);
+  });
+
+  it('refuses an anonymous sign-in (no email in the token) with 403 and writes nothing', async () => {
+    const anonymous = await anonymousUser();
+    const auth = `Bearer ${anonymous.idToken}`;
+    for (const path of ['/api/auth/register', '/api/auth/verify-token', '/api/auth/sync-verification']) {
+      const response = await stack.http.post(path).set('authorization', auth).send({ email: 'admin@playquid.test', gender: 'male' }).expect(403);
+      expect(response.body).toMatchObject({ success: false, message: 'This sign-in has no email address; sign up with email or Google', data: null });
+    }
+    expect(await stack.store.readStream(`user-${anonymous.uid}`)).toEqual([]);
+    expect(await stack.store.readStream(`wallet-${anonymous.uid}`)).toEqual([]);
+    expect(await stack.store.readStream('useremail-admin@playquid.test')).toEqual([]);
+  });
+
+  it("ignores the body's email: the profile has the token's email", async () => {
+    const email = uniqueEmail('honest');
+    await signUp(email, PASSWORD);
+    const user = await verifyEmail(email, PASSWORD);
+    const response = await stack.http
+      .post('/api/auth/register')
+      .set('authorization', `Bearer ${user.idToken}`)
+      .send({ email: 'admin@playquid.test', gender: 'female' })
+      .expect(200);
+    expect(response.body.data.user).toMatchObject({ uid: user.uid, email });
+    const row = await eventually(() => stack.db.selectFrom('users').select('email').where('uid', '=', user.uid).executeTakeFirst());
+    expect(row).toEqual({ email });
+  });
+
+  it('a second account whose token carries an email already claimed gets 409 and no profile', async () => {
+    // Firebase itself keeps emails unique per project, so the duplicate comes as an unsigned token
+    // for a real (anonymous) emulator account, which the Auth emulator accepts: the same forgery the
+    // server now refuses to run in production with.
+    const owner = await registeredMember(stack, { label: 'owner' });
+    const impostorUid = (await anonymousUser()).uid;
+    const forged = unsignedToken({ uid: impostorUid, email: owner.email.toUpperCase(), emailVerified: true });
+    const response = await stack.http.post('/api/auth/register').set('authorization', `Bearer ${forged}`).send({ gender: 'male' }).expect(409);
+    expect(response.body).toMatchObject({ success: false, message: 'An account with this email already exists', data: null });
+    expect(await stack.store.readStream(`user-${impostorUid}`)).toEqual([]);
+    expect(await stack.store.readStream(`wallet-${impostorUid}`)).toEqual([]);
+    const claim = await stack.store.readStream(`useremail-${owner.email}`);
+    expect(claim.map((e) => e.data)).toEqual([expect.objectContaining({ uid: owner.uid })]);
   });
 
   it('rejects a bad registration body with 400 and writes nothing', async () => {
@@ -102,6 +167,51 @@ describe('auth and health', () => {
     await stack.http.post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
     const bad = await stack.http.post('/api/auth/forgot-password').send({ email: '' }).expect(400);
     expect(bad.body.errors).toContain('Please enter your email address first');
+  });
+
+  it('logout ends the session: the old token is refused (401) on payout requests and admin writes', async () => {
+    const user = await registeredMember(stack, { label: 'leaver' });
+    await handleCommand(stack.store, `user-${user.uid}`, userDecider, {
+      type: 'ChangeRole',
+      uid: user.uid,
+      role: 'ADMIN',
+      changedBy: 'test',
+      reason: null,
+      now: new Date().toISOString(),
+    });
+    const auth = `Bearer ${user.idToken}`;
+    await eventually(async () => ((await stack.http.get('/api/debug/routes').set('authorization', auth)).status === 200 ? true : undefined));
+    // Firebase compares auth_time with the revocation time in whole seconds.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await stack.http.post('/api/auth/logout').set('authorization', auth).expect(200, { success: true, message: 'Logged out successfully', data: null });
+
+    const ended = { success: false, message: 'Your session has ended; please sign in again', data: null };
+    expect((await stack.http.post('/api/users/payout').set('authorization', auth).send({}).expect(401)).body).toMatchObject(ended);
+    expect((await stack.http.post('/api/users/payout/p-1/cancel').set('authorization', auth).send({}).expect(401)).body).toMatchObject(ended);
+    const adminWrite = await stack.http.put('/api/admin/offers/any/featured?featured=true').set('authorization', auth).expect(401);
+    expect(adminWrite.body).toMatchObject(ended);
+    // Against real Firebase, routes without checkRevoked (reads such as GET /api/auth/profile) accept
+    // the old token until it expires (at most 1 h). Not asserted here: with the emulator,
+    // firebase-admin checks revocation on every verifyIdToken.
+
+    const fresh = await signIn(user.email, PASSWORD);
+    const payout = await stack.http.post('/api/users/payout').set('authorization', `Bearer ${fresh.idToken}`).send({});
+    expect(payout.status).not.toBe(401);
+    expect(payout.body.message).not.toBe(ended.message);
+  });
+
+  it('too many requests: 429 says what to do and when, with Retry-After', async () => {
+    let response = await stack.http.post('/api/auth/forgot-password').send({ email: 'someone@playquid.test' });
+    for (let i = 0; i < 10 && response.status !== 429; i++) response = await stack.http.post('/api/auth/forgot-password').send({ email: 'someone@playquid.test' });
+    expect(response.status).toBe(429);
+    const seconds = Number(response.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(0);
+    expect(response.body).toEqual({
+      success: false,
+      message: `Too many requests. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
+      detail: `Too many requests. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
+      data: null,
+    });
   });
 
   it('admin routes: 403 for a member, 200 once the member is made an admin (as an event)', async () => {

@@ -65,8 +65,8 @@ describe('GET /api/users/earnings', () => {
     const response = await get('/api/users/earnings?page=0&per_page=500&status=won&available_for_payout=maybe').expect(400);
     expect(response.body.errors).toEqual(
       expect.arrayContaining([
-        'page must be at least 1',
-        'per_page must be between 1 and 100',
+        'page must be a whole number between 1 and 100000',
+        'per_page must be a whole number between 1 and 100',
         'status must be one of pending, approved, paid, rejected',
         'available_for_payout must be true or false',
       ]),

@@ -88,18 +88,42 @@ describe('GET /api/offers/alloffers', () => {
 
   it('answers 400 with a clear message for bad filters', async () => {
     const cases: Array<[string, string]> = [
-      ['per_page=101', 'per_page must be between 1 and 100'],
-      ['page=0', 'page must be at least 1'],
+      ['per_page=101', 'per_page must be a whole number between 1 and 100'],
+      ['page=0', 'page must be a whole number between 1 and 100000'],
       ['sort=cheapest', 'sort must be one of highest_reward, best_rated, most_popular, newest'],
       ['difficulty=Extreme', 'difficulty must be one of Easy, Medium, Hard'],
       ['device_platform=7', 'device_platform must be 0, 1, 2 or 3'],
-      ['status=deleted', 'status must be one of active, inactive, draft, all'],
+      ['status=deleted', 'status must be active: the public list has active offers only (admins use /api/admin/offers)'],
       ['featured=maybe', 'featured must be true or false'],
     ];
     for (const [query, message] of cases) {
       const body = (await get(`/api/offers/alloffers?${query}`).expect(400)).body;
       expect(body, query).toMatchObject({ success: false, message, data: null });
     }
+  });
+});
+
+describe('GET /api/offers/alloffers shows visitors published offers only', () => {
+  it('keeps draft and inactive offers out, and refuses a status filter other than active (400)', async () => {
+    const draft = (await stack.http.post('/api/admin/offers').set('authorization', bearer(admin)).send({ title: 'Secret Draft', reward_pence: 900 }).expect(201)).body
+      .data.offer;
+    await offerRowWhere(stack, draft.id, (row) => row.status === 'draft');
+    const message = 'status must be active: the public list has active offers only (admins use /api/admin/offers)';
+    for (const status of ['draft', 'inactive', 'all']) {
+      expect((await get(`/api/offers/alloffers?status=${status}`).expect(400)).body, status).toMatchObject({ success: false, message, data: null });
+    }
+    for (const query of ['', '?status=active']) {
+      const body = (await get(`/api/offers/alloffers${query}`).expect(200)).body;
+      expect(body.total).toBe(total);
+      expect(body.data.every((o: { status: string }) => o.status === 'active')).toBe(true);
+      expect(body.data.map((o: { id: string }) => o.id)).not.toContain(draft.id);
+    }
+    // Admins still see every status on their own list.
+    const drafts = (await stack.http.get('/api/admin/offers?status=draft').set('authorization', bearer(admin)).expect(200)).body.data;
+    expect(drafts.map((o: { id: string }) => o.id)).toContain(draft.id);
+    // The catalogue counts of the later tests know nothing of this draft.
+    await stack.http.delete(`/api/admin/offers/${draft.id}`).set('authorization', bearer(admin)).expect(200);
+    await eventually(async () => ((await stack.db.selectFrom('offers').select('id').where('id', '=', draft.id).executeTakeFirst()) ? undefined : true));
   });
 });
 
