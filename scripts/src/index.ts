@@ -2,3 +2,5 @@
 export * from './firebase-emulator';
 export { buildCallbackUrl, sendCallback, type CallbackOptions } from './commands/send-callback';
 export { allEvents } from './commands/event-source';
+export { audit, type AuditReport } from './commands/audit';
+export { verify } from './commands/rebuild';

@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { startProjectionWorker } from '@playquid/projections';
+import { redisConnectionFromUrl, startProjectionWorker } from '@playquid/projections';
 import { createReadDb, createTestDatabase, type DB, migrateToLatest, type TestDatabase } from '@playquid/read-db';
 import { createApp, createEventStore, type EventStore, startTremendousStandin, type TremendousStandin } from '@playquid/server';
 import type { Kysely } from 'kysely';
@@ -26,7 +26,16 @@ export interface Stack {
  * The whole back end in this process, on a throwaway database and its own BullMQ prefix: the API
  * (with forwarder and callback worker) plus the projection worker, all real, nothing mocked.
  */
-export async function startStack(options: { listen?: boolean; clientDist?: string } = {}): Promise<Stack> {
+export async function startStack(
+  options: {
+    listen?: boolean;
+    clientDist?: string;
+    /** A Redis of the test's own (e.g. one it restarts); the shared one at 127.0.0.1:6379 otherwise. */
+    redisUrl?: string;
+    /** false: the test runs the projection worker itself, e.g. as a process it can kill. */
+    projectionWorker?: boolean;
+  } = {},
+): Promise<Stack> {
   const database: TestDatabase = await createTestDatabase('e2e');
   const prefix = `t${randomBytes(4).toString('hex')}`;
   Object.assign(process.env, {
@@ -38,6 +47,7 @@ export async function startStack(options: { listen?: boolean; clientDist?: strin
     FIREBASE_PROJECT_ID: 'demo-playquid',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     RUN_WORKERS: 'true',
+    REDIS_URL: options.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     ...(options.clientDist ? { CLIENT_DIST: options.clientDist } : {}),
   });
   const db = createReadDb({ connectionString: database.url, max: 5 });
@@ -66,7 +76,8 @@ export async function startStack(options: { listen?: boolean; clientDist?: strin
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
   }
-  const worker = await startProjectionWorker({ db, connection: { host: '127.0.0.1', port: 6379, maxRetriesPerRequest: null }, prefix });
+  const worker =
+    options.projectionWorker === false ? undefined : startProjectionWorker({ db, connection: redisConnectionFromUrl(process.env.REDIS_URL!), prefix });
 
   return {
     app,
@@ -76,7 +87,7 @@ export async function startStack(options: { listen?: boolean; clientDist?: strin
     tremendous,
     url,
     async close() {
-      await worker.close();
+      await worker?.close();
       await app.close();
       await tremendous.close();
       await store.close();
