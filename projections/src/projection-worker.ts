@@ -53,6 +53,12 @@ export function startProjectionWorker({
     prefix,
     // Events must be applied in log order; a second concurrent job could only wait on the same locks.
     concurrency: 1,
+    // A job takes milliseconds. After a crash its lock must lapse before another worker may take it
+    // over, so a short lock keeps a killed worker's job from holding every projection for half a
+    // minute; applying a job twice is a no-op (checkpoints), so a stalled job is retried, never failed.
+    lockDuration: 10_000,
+    stalledInterval: 5_000,
+    maxStalledCount: 1_000,
   });
   // Without a listener an 'error' event (Redis away) would crash the process.
   worker.on('error', onError);

@@ -21,6 +21,22 @@ import { READ_DB, REDIS_CONNECTION } from '../infra/tokens';
 
 const CHECKPOINT_EVERY_MS = 1_000;
 const RESUME_AFTER_MS = 1_000;
+/** Redis key whose absence tells the forwarder that Redis lost its data (restarted without persistence). */
+const ALIVE_KEY = 'forwarder:alive';
+
+const PROCESSING_JOB = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 500 },
+  removeOnComplete: { age: 24 * 3_600 },
+  removeOnFail: { age: 7 * 24 * 3_600 },
+} as const;
+// Exponential backoff over ~40 minutes rides out a Tremendous outage; the last attempt records a failure.
+const REWARD_ORDER_JOB = {
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 5_000 },
+  removeOnComplete: { age: 7 * 24 * 3_600 },
+  removeOnFail: { age: 30 * 24 * 3_600 },
+} as const;
 
 export function toMessage(event: RecordedEvent, previous: GlobalPosition): StoredEventMessage {
   return {
@@ -41,6 +57,11 @@ export function toMessage(event: RecordedEvent, previous: GlobalPosition): Store
  * so a replay adds nothing twice) and each CallbackReceived to the processing queue. It resumes from
  * the lowest of its own and the projections' checkpoints, so jobs lost with Redis are re-sent.
  * Each PayoutApproved becomes a reward-order job (jobId = payout id).
+ *
+ * Redis holds only jobs, never facts: when it comes back empty (a restart without persistence), the
+ * forwarder notices its marker key is gone, rewinds to the lowest checkpoint and re-queues the
+ * callbacks and reward orders the read model shows as unfinished. Every job is idempotent, so
+ * sending one twice changes nothing.
  */
 @Injectable()
 export class ForwarderService {
@@ -53,6 +74,8 @@ export class ForwarderService {
   private lastSaved: GlobalPosition = START_POSITION;
   private saveTimer?: NodeJS.Timeout;
   private resumeTimer?: NodeJS.Timeout;
+  /** A tick waits on Redis, which may be away for a while: never run two at once. */
+  private ticking = false;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -69,9 +92,71 @@ export class ForwarderService {
     // A job that failed for good would block its id forever; the replay below re-sends it.
     await this.projectionsQueue.clean(0, 10_000, 'failed');
     this.last = this.lastSaved = await this.resumePosition();
+    await this.markRedisAlive();
     this.logger.log(`following the event log after ${formatPosition(this.last)}`);
     this.follow();
-    this.saveTimer = setInterval(() => void this.saveCheckpoint().catch((e) => this.logger.error(e)), CHECKPOINT_EVERY_MS);
+    this.saveTimer = setInterval(() => void this.tick().catch((e) => this.logger.error(e)), CHECKPOINT_EVERY_MS);
+  }
+
+  private async tick(): Promise<void> {
+    if (this.ticking) return;
+    this.ticking = true;
+    try {
+      await this.saveCheckpoint();
+      if (!(await this.redisStillHasOurData())) await this.recoverLostJobs();
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  private async aliveKey(): Promise<{ client: Awaited<Queue['client']>; key: string }> {
+    return { client: await this.projectionsQueue!.client, key: `${this.config.bullPrefix}:${ALIVE_KEY}` };
+  }
+
+  private async markRedisAlive(): Promise<void> {
+    const { client, key } = await this.aliveKey();
+    await client.set(key, new Date().toISOString());
+  }
+
+  private async redisStillHasOurData(): Promise<boolean> {
+    const { client, key } = await this.aliveKey();
+    return (await client.get(key)) !== null;
+  }
+
+  /** Redis came back without its jobs: send again everything that may have been lost with it. */
+  async recoverLostJobs(): Promise<void> {
+    clearTimeout(this.resumeTimer);
+    await this.subscription?.close();
+    this.subscription = undefined;
+    this.last = await this.resumePosition();
+    this.logger.warn(`Redis lost its queued jobs; re-sending the log after ${formatPosition(this.last)} and unfinished work`);
+    const [callbacks, payouts] = await Promise.all([
+      this.db
+        .selectFrom('callbacks')
+        .select(['id', 'transaction_id'])
+        .where('accepted', '=', true)
+        .where('is_processed', '=', false)
+        .execute(),
+      this.db
+        .selectFrom('payouts')
+        .select(['id', 'uid'])
+        .where('status', '=', 'approved')
+        .where('reward_order_id', 'is', null)
+        .where('reward_status', '!=', 'order_failed')
+        .execute(),
+    ]);
+    for (const c of callbacks) if (c.transaction_id) await this.queueProcessing({ transactionId: c.transaction_id, callbackId: c.id });
+    for (const p of payouts) await this.queueRewardOrder({ uid: p.uid, payoutId: p.id });
+    await this.markRedisAlive();
+    this.follow();
+  }
+
+  private queueProcessing(job: CallbackProcessingJob) {
+    return this.processingQueue!.add('process', job, { jobId: job.callbackId, ...PROCESSING_JOB });
+  }
+
+  private queueRewardOrder(job: RewardOrderJob) {
+    return this.rewardOrdersQueue!.add('order', job, { jobId: job.payoutId, ...REWARD_ORDER_JOB });
   }
 
   /** Subscribes after the last forwarded event; after a failure (Redis or Postgres away) it resumes there. */
@@ -105,26 +190,11 @@ export class ForwarderService {
     });
     if (event.type === 'CallbackReceived') {
       const data = (event as RecordedEvent<'CallbackReceived', CallbackReceived['data']>).data;
-      const job: CallbackProcessingJob = { transactionId: data.transactionId, callbackId: data.callbackId };
-      await this.processingQueue!.add('process', job, {
-        jobId: data.callbackId,
-        attempts: 8,
-        backoff: { type: 'exponential', delay: 500 },
-        removeOnComplete: { age: 24 * 3_600 },
-        removeOnFail: { age: 7 * 24 * 3_600 },
-      });
+      await this.queueProcessing({ transactionId: data.transactionId, callbackId: data.callbackId });
     }
     if (event.type === 'PayoutApproved') {
       const { uid, payoutId } = event.data as PayoutApproved['data'];
-      const job: RewardOrderJob = { uid, payoutId };
-      // Exponential backoff over ~40 minutes rides out a Tremendous outage; the last attempt records a failure.
-      await this.rewardOrdersQueue!.add('order', job, {
-        jobId: payoutId,
-        attempts: 10,
-        backoff: { type: 'exponential', delay: 5_000 },
-        removeOnComplete: { age: 7 * 24 * 3_600 },
-        removeOnFail: { age: 30 * 24 * 3_600 },
-      });
+      await this.queueRewardOrder({ uid, payoutId });
     }
     this.last = event.position;
   }
@@ -141,9 +211,19 @@ export class ForwarderService {
     if (comparePositions(position, this.lastSaved) === 0) return;
     await this.db
       .insertInto('projection_checkpoints')
-      .values({ projection: FORWARDER_CHECKPOINT, commit_position: position.commit.toString(), prepare_position: position.prepare.toString() })
+      .values({
+        projection: FORWARDER_CHECKPOINT,
+        commit_position: position.commit.toString(),
+        prepare_position: position.prepare.toString(),
+      })
       .onConflict((oc) =>
-        oc.column('projection').doUpdateSet({ commit_position: position.commit.toString(), prepare_position: position.prepare.toString(), updated_at: new Date() }),
+        oc
+          .column('projection')
+          .doUpdateSet({
+            commit_position: position.commit.toString(),
+            prepare_position: position.prepare.toString(),
+            updated_at: new Date(),
+          }),
       )
       .execute();
     this.lastSaved = position;
