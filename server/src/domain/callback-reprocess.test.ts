@@ -1,5 +1,6 @@
-import type { CallbackEvent, CallbackReceived, WalletEvent } from '@playquid/contracts';
+import type { CallbackEvent, WalletEvent } from '@playquid/contracts';
 import { describe, it } from 'vitest';
+import { callbackData } from '../testing/callback-fixtures';
 import { deciderSpec } from '../testing/decider-spec';
 import { callbackDecider } from './callback.decider';
 import { walletDecider } from './wallet.decider';
@@ -12,30 +13,12 @@ const now = '2026-11-22T10:00:00.000Z';
 const later = '2026-11-22T11:00:00.000Z';
 const uid = 'late-member';
 
-const data: CallbackReceived['data'] = {
-  callbackId: 'cb-1',
-  transactionId: 'o1',
-  userId: uid,
-  offerId: null,
-  offerName: null,
-  taskId: null,
-  taskName: null,
-  userRewardRaw: '1.00',
-  rewardPence: 100,
-  rawPaymentRaw: null,
-  rawUsd: null,
-  state: 'COMPLETED',
-  type: null,
-  ref: null,
-  fscore: null,
-  debug: false,
-  sourceIp: '127.0.0.1',
-  hash: 'h',
-  rawParameters: {},
-  receivedAt: now,
-};
+const data = callbackData({ userId: uid, receivedAt: now });
 const received: CallbackEvent = { type: 'CallbackReceived', data };
-const failed: CallbackEvent = { type: 'CallbackProcessingFailed', data: { callbackId: 'cb-1', error: `Unknown member ${uid}`, failedAt: now } };
+const failed: CallbackEvent = {
+  type: 'CallbackProcessingFailed',
+  data: { callbackId: 'cb-1', error: `Unknown member ${uid}`, failedAt: now },
+};
 const processed: CallbackEvent = {
   type: 'CallbackProcessed',
   data: { callbackId: 'cb-1', uid, earningId: 'e-1', outcome: 'credited_approved', processedAt: later },
@@ -54,7 +37,9 @@ describe('callback decider: retry after a failure', () => {
     spec
       .given([received, failed])
       .when({ type: 'RecordCallbackFailed', callbackId: 'cb-1', error: 'Reward must be positive, got 0.00', now: later })
-      .then([{ type: 'CallbackProcessingFailed', data: { callbackId: 'cb-1', error: 'Reward must be positive, got 0.00', failedAt: later } }]));
+      .then([
+        { type: 'CallbackProcessingFailed', data: { callbackId: 'cb-1', error: 'Reward must be positive, got 0.00', failedAt: later } },
+      ]));
 
   it('records nothing more once processed: no second success', () =>
     spec
@@ -63,7 +48,10 @@ describe('callback decider: retry after a failure', () => {
       .then([]));
 
   it('records nothing more once processed: no failure after it', () =>
-    spec.given([received, failed, processed]).when({ type: 'RecordCallbackFailed', callbackId: 'cb-1', error: 'late error', now: later }).then([]));
+    spec
+      .given([received, failed, processed])
+      .when({ type: 'RecordCallbackFailed', callbackId: 'cb-1', error: 'late error', now: later })
+      .then([]));
 });
 
 describe('wallet decider: a reprocessed callback is booked once', () => {

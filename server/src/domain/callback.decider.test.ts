@@ -1,33 +1,13 @@
 import type { CallbackEvent, CallbackReceived } from '@playquid/contracts';
 import { describe, it } from 'vitest';
+import { callbackData } from '../testing/callback-fixtures';
 import { deciderSpec } from '../testing/decider-spec';
 import { callbackDecider, conflictingMemberReason } from './callback.decider';
 
 const spec = deciderSpec(callbackDecider);
 const now = '2026-11-22T10:00:00.000Z';
-const data = (overrides: Partial<CallbackReceived['data']> = {}): CallbackReceived['data'] => ({
-  callbackId: 'cb-1',
-  transactionId: 'o1',
-  userId: 'u1',
-  offerId: null,
-  offerName: null,
-  taskId: null,
-  taskName: null,
-  userRewardRaw: '0.50',
-  rewardPence: 50,
-  rawPaymentRaw: null,
-  rawUsd: null,
-  state: 'COMPLETED',
-  type: null,
-  ref: null,
-  fscore: null,
-  debug: false,
-  sourceIp: '127.0.0.1',
-  hash: 'h',
-  rawParameters: {},
-  receivedAt: now,
-  ...overrides,
-});
+const data = (overrides: Partial<CallbackReceived['data']> = {}) =>
+  callbackData({ userId: 'u1', rewardPence: 50, receivedAt: now, ...overrides });
 const rejectedData = {
   callbackId: 'cb-2',
   reason: conflictingMemberReason('o1'),
@@ -38,13 +18,19 @@ const rejectedData = {
   rawParameters: {},
   receivedAt: now,
 };
-const received = (overrides: Partial<CallbackReceived['data']> = {}): CallbackEvent => ({ type: 'CallbackReceived', data: data(overrides) });
+const received = (overrides: Partial<CallbackReceived['data']> = {}): CallbackEvent => ({
+  type: 'CallbackReceived',
+  data: data(overrides),
+});
 
 describe('callback decider', () => {
   it('records a first callback', () => spec.given([]).when({ type: 'ReceiveCallback', callback: data() }).then([received()]));
 
   it('treats the same transaction in the same state as a duplicate', () =>
-    spec.given([received()]).when({ type: 'ReceiveCallback', callback: data({ callbackId: 'cb-2' }) }).then([]));
+    spec
+      .given([received()])
+      .when({ type: 'ReceiveCallback', callback: data({ callbackId: 'cb-2' }) })
+      .then([]));
 
   it('accepts the same transaction in a later state (stateful mode)', () =>
     spec
@@ -56,11 +42,16 @@ describe('callback decider', () => {
     spec
       .given([received()])
       .when({ type: 'RecordCallbackProcessed', callbackId: 'cb-1', uid: 'u1', earningId: 'e1', outcome: 'credited', now })
-      .then([{ type: 'CallbackProcessed', data: { callbackId: 'cb-1', uid: 'u1', earningId: 'e1', outcome: 'credited', processedAt: now } }]));
+      .then([
+        { type: 'CallbackProcessed', data: { callbackId: 'cb-1', uid: 'u1', earningId: 'e1', outcome: 'credited', processedAt: now } },
+      ]));
 
   it('does not record processing twice', () =>
     spec
-      .given([received(), { type: 'CallbackProcessed', data: { callbackId: 'cb-1', uid: 'u1', earningId: 'e1', outcome: 'credited', processedAt: now } }])
+      .given([
+        received(),
+        { type: 'CallbackProcessed', data: { callbackId: 'cb-1', uid: 'u1', earningId: 'e1', outcome: 'credited', processedAt: now } },
+      ])
       .when({ type: 'RecordCallbackProcessed', callbackId: 'cb-1', uid: 'u1', earningId: 'e1', outcome: 'credited', now })
       .then([]));
 
@@ -100,10 +91,14 @@ describe('callback decider', () => {
     spec
       .given([received({ callbackId: key, transactionId: key })])
       .when({ type: 'RecordCallbackProcessed', callbackId: key, uid: 'u1', earningId: 'e1', outcome: 'credited', now })
-      .then([{ type: 'CallbackProcessed', data: { callbackId: key, uid: 'u1', earningId: 'e1', outcome: 'credited', processedAt: now } }]));
+      .then([{ type: 'CallbackProcessed', data: { callbackId: key, uid: 'u1', earningId: 'e1', outcome: 'credited', processedAt: now } }]),
+  );
 
   it('does not find an inherited property as a callback', () =>
-    spec.given([received()]).when({ type: 'RecordCallbackFailed', callbackId: 'constructor', error: 'x', now }).thenThrows('Callback constructor not found'));
+    spec
+      .given([received()])
+      .when({ type: 'RecordCallbackFailed', callbackId: 'constructor', error: 'x', now })
+      .thenThrows('Callback constructor not found'));
 
   it('refuses to record processing for an unknown callback', () =>
     spec.given([]).when({ type: 'RecordCallbackFailed', callbackId: 'nope', error: 'x', now }).thenThrows('Callback nope not found'));

@@ -1,6 +1,13 @@
-import { type CallbackReceived, foldStatement, MAX_CALLBACK_CREDIT_PENCE, type RecordedWalletEvent, type WalletEvent } from '@playquid/contracts';
+import {
+  type CallbackReceived,
+  foldStatement,
+  MAX_CALLBACK_CREDIT_PENCE,
+  type RecordedWalletEvent,
+  type WalletEvent,
+} from '@playquid/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { callbackData } from '../testing/callback-fixtures';
 import { fold } from './decider';
 import { walletDecider, type WalletCommand } from './wallet.decider';
 
@@ -20,40 +27,41 @@ type Action =
 
 const amount = fc.integer({ min: 1, max: MAX_CALLBACK_CREDIT_PENCE });
 const action: fc.Arbitrary<Action> = fc.oneof(
-  fc.record({ kind: fc.constant('credit' as const), tx: fc.nat(20), pence: amount, state: fc.constantFrom('PENDING' as const, 'COMPLETED' as const) }),
+  fc.record({
+    kind: fc.constant('credit' as const),
+    tx: fc.nat(20),
+    pence: amount,
+    state: fc.constantFrom('PENDING' as const, 'COMPLETED' as const),
+  }),
   fc.record({ kind: fc.constant('reverse' as const), tx: fc.nat(20) }),
   fc.record({ kind: fc.constant('review' as const), tx: fc.nat(20), approve: fc.boolean() }),
 );
 
-function callback(id: number, tx: string, pence: number, state: CallbackReceived['data']['state'], ref: string | null): CallbackReceived['data'] {
-  return {
+const callback = (id: number, tx: string, pence: number, state: CallbackReceived['data']['state'], ref: string | null) =>
+  callbackData({
     callbackId: `cb-${id}`,
     transactionId: tx,
     userId: uid,
-    offerId: null,
-    offerName: null,
-    taskId: null,
-    taskName: null,
     userRewardRaw: String(pence / 100),
     rewardPence: pence,
-    rawPaymentRaw: null,
-    rawUsd: null,
     state,
-    type: null,
     ref,
-    fscore: null,
-    debug: false,
-    sourceIp: '127.0.0.1',
-    hash: 'h',
-    rawParameters: {},
     receivedAt: now,
-  };
-}
+  });
 
 function commandFor(a: Action, i: number, events: WalletEvent[]): WalletCommand {
   const tx = `o${a.tx}`;
-  if (a.kind === 'credit') return { type: 'ApplyCallback', uid, callback: callback(i, tx, a.pence, a.state, null), earningId: `e-${i}`, reviewThresholdPence: 5_000, now };
-  if (a.kind === 'reverse') return { type: 'ApplyCallback', uid, callback: callback(i, `or${i}`, -1, 'RECONCILED', tx), earningId: `e-${i}`, now };
+  if (a.kind === 'credit')
+    return {
+      type: 'ApplyCallback',
+      uid,
+      callback: callback(i, tx, a.pence, a.state, null),
+      earningId: `e-${i}`,
+      reviewThresholdPence: 5_000,
+      now,
+    };
+  if (a.kind === 'reverse')
+    return { type: 'ApplyCallback', uid, callback: callback(i, `or${i}`, -1, 'RECONCILED', tx), earningId: `e-${i}`, now };
   const credit = events.find((e) => e.type === 'EarningCredited' && e.data.transactionId === tx);
   const earningId = credit?.type === 'EarningCredited' ? credit.data.earningId : 'none';
   return { type: a.approve ? 'ApproveHeldEarning' : 'RejectHeldEarning', uid, earningId, by: 'admin', reason: 'checked', now };
@@ -78,7 +86,8 @@ function run(actions: Action[]): WalletEvent[] {
   return events;
 }
 
-const recorded = (events: WalletEvent[]): RecordedWalletEvent[] => events.map((e, i) => ({ ...e, id: `ev-${i}`, revision: i, createdAt: now }));
+const recorded = (events: WalletEvent[]): RecordedWalletEvent[] =>
+  events.map((e, i) => ({ ...e, id: `ev-${i}`, revision: i, createdAt: now }));
 
 describe('wallet money (property)', () => {
   it('never leaves safe integers, and the decider and the statement agree on every balance', () => {
@@ -87,7 +96,14 @@ describe('wallet money (property)', () => {
         const events = run(actions);
         const state = fold(walletDecider, events);
         const statement = foldStatement(recorded(events));
-        for (const value of [state.availablePence, state.pendingPence, state.reservedPence, state.paidOutPence, statement.available_pence, statement.pending_pence]) {
+        for (const value of [
+          state.availablePence,
+          state.pendingPence,
+          state.reservedPence,
+          state.paidOutPence,
+          statement.available_pence,
+          statement.pending_pence,
+        ]) {
           expect(Number.isSafeInteger(value)).toBe(true);
         }
         expect(statement.available_pence).toBe(state.availablePence);

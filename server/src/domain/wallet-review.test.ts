@@ -1,5 +1,6 @@
 import type { CallbackReceived, EarningCredited, WalletEvent } from '@playquid/contracts';
 import { describe, it } from 'vitest';
+import { callbackData } from '../testing/callback-fixtures';
 import { deciderSpec } from '../testing/decider-spec';
 import { walletDecider } from './wallet.decider';
 
@@ -10,31 +11,17 @@ const uid = 'member-1';
 const admin = 'admin@playquid.test';
 const THRESHOLD = 5_000;
 
-function callback(overrides: Partial<CallbackReceived['data']> = {}): CallbackReceived['data'] {
-  return {
-    callbackId: 'cb-1',
+const callback = (overrides: Partial<CallbackReceived['data']> = {}) =>
+  callbackData({
     transactionId: 'o-big',
     userId: uid,
     offerId: '42',
     offerName: 'Whale Quest',
-    taskId: null,
-    taskName: null,
-    userRewardRaw: '60.00',
-    rewardPence: 6_000,
-    rawPaymentRaw: null,
-    rawUsd: null,
-    state: 'COMPLETED',
     type: 'COMPLETE',
-    ref: null,
-    fscore: null,
-    debug: false,
-    sourceIp: '127.0.0.1',
-    hash: 'h',
-    rawParameters: {},
+    rewardPence: 6_000,
     receivedAt: now,
     ...overrides,
-  };
-}
+  });
 
 const apply = (overrides: Partial<CallbackReceived['data']> = {}) =>
   ({ type: 'ApplyCallback', uid, callback: callback(overrides), earningId: 'e-1', reviewThresholdPence: THRESHOLD, now }) as const;
@@ -62,7 +49,8 @@ const approved: WalletEvent = {
   type: 'EarningReviewApproved',
   data: { uid, earningId: 'e-1', amountPence: 6_000, approvedBy: admin, reason: 'Checked with BitLabs', approvedAt: now },
 };
-const review = (type: 'ApproveHeldEarning' | 'RejectHeldEarning', reason = 'Checked with BitLabs') => ({ type, uid, earningId: 'e-1', by: admin, reason, now }) as const;
+const review = (type: 'ApproveHeldEarning' | 'RejectHeldEarning', reason = 'Checked with BitLabs') =>
+  ({ type, uid, earningId: 'e-1', by: admin, reason, now }) as const;
 
 describe('wallet: credits above the review threshold', () => {
   it('holds a COMPLETED credit above the threshold as pending, flagged for review', () => spec.given([]).when(apply()).then([credited()]));
@@ -79,7 +67,8 @@ describe('wallet: credits above the review threshold', () => {
       .when(apply({ callbackId: 'cb-2' }))
       .then([]));
 
-  it('releases a held credit when an admin approves it, with who and why', () => spec.given([credited()]).when(review('ApproveHeldEarning')).then([approved]));
+  it('releases a held credit when an admin approves it, with who and why', () =>
+    spec.given([credited()]).when(review('ApproveHeldEarning')).then([approved]));
 
   it('refuses a held credit when an admin rejects it, with who and why', () =>
     spec
@@ -92,24 +81,45 @@ describe('wallet: credits above the review threshold', () => {
         },
       ]));
 
-  it('wants a reason', () => spec.given([credited()]).when(review('ApproveHeldEarning', '   ')).thenThrows('A reason is required to review a held credit'));
+  it('wants a reason', () =>
+    spec.given([credited()]).when(review('ApproveHeldEarning', '   ')).thenThrows('A reason is required to review a held credit'));
 
   it('refuses a second review (409)', () =>
     spec.given([credited(), approved]).when(review('RejectHeldEarning')).thenThrows('Earning e-1 is not held for review (it is approved)'));
 
   it('refuses to review a credit that was never held', () =>
-    spec.given([credited({ status: 'approved', heldForReview: undefined })]).when(review('ApproveHeldEarning')).thenThrows('is not held for review'));
+    spec
+      .given([credited({ status: 'approved', heldForReview: undefined })])
+      .when(review('ApproveHeldEarning'))
+      .thenThrows('is not held for review'));
 
   it('refuses an unknown earning (404)', () => spec.given([]).when(review('ApproveHeldEarning')).thenThrows('Earning e-1 not found'));
 
   it('reverses a held credit from pending, as any pending credit', () =>
     spec
       .given([credited()])
-      .when(apply({ callbackId: 'cb-r', transactionId: 'or-big', rewardPence: -6_000, userRewardRaw: '-60.00', state: 'RECONCILED', ref: 'o-big' }))
+      .when(
+        apply({
+          callbackId: 'cb-r',
+          transactionId: 'or-big',
+          rewardPence: -6_000,
+          userRewardRaw: '-60.00',
+          state: 'RECONCILED',
+          ref: 'o-big',
+        }),
+      )
       .then([
         {
           type: 'EarningReversed',
-          data: { uid, earningId: 'e-1', callbackId: 'cb-r', amountPence: 6_000, fromStatus: 'pending', reason: 'Reversed by BitLabs (transaction or-big)', reversedAt: now },
+          data: {
+            uid,
+            earningId: 'e-1',
+            callbackId: 'cb-r',
+            amountPence: 6_000,
+            fromStatus: 'pending',
+            reason: 'Reversed by BitLabs (transaction or-big)',
+            reversedAt: now,
+          },
         },
       ]));
 });
@@ -119,12 +129,22 @@ describe('wallet: transaction ids from outside are plain keys', () => {
     spec
       .given([])
       .when(apply({ transactionId: tx, rewardPence: 125, userRewardRaw: '1.25' }))
-      .then([credited({ transactionId: tx, amountPence: 125, status: 'approved', heldForReview: undefined })].map(withoutUndefined)));
+      .then([credited({ transactionId: tx, amountPence: 125, status: 'approved', heldForReview: undefined })].map(withoutUndefined)),
+  );
 
   it('refuses a reversal whose ref=__proto__ names no credit of this member', () =>
     spec
       .given([credited({ status: 'approved', heldForReview: undefined, amountPence: 125 })].map(withoutUndefined))
-      .when(apply({ callbackId: 'cb-r', transactionId: 'or-1', rewardPence: -125, userRewardRaw: '-1.25', state: 'RECONCILED', ref: '__proto__' }))
+      .when(
+        apply({
+          callbackId: 'cb-r',
+          transactionId: 'or-1',
+          rewardPence: -125,
+          userRewardRaw: '-1.25',
+          state: 'RECONCILED',
+          ref: '__proto__',
+        }),
+      )
       .thenThrows('No earlier credit for transaction __proto__ to reverse'));
 });
 

@@ -1,5 +1,6 @@
 import type { CallbackReceived, WalletEvent } from '@playquid/contracts';
 import { describe, it } from 'vitest';
+import { callbackData } from '../testing/callback-fixtures';
 import { deciderSpec } from '../testing/decider-spec';
 import { walletDecider } from './wallet.decider';
 
@@ -7,31 +8,22 @@ const spec = deciderSpec(walletDecider);
 const now = '2026-11-22T10:00:00.000Z';
 const uid = 'member-1';
 
-function callback(overrides: Partial<CallbackReceived['data']> = {}): CallbackReceived['data'] {
-  return {
-    callbackId: 'cb-1',
+const callback = (overrides: Partial<CallbackReceived['data']> = {}) =>
+  callbackData({
     transactionId: 'o123',
     userId: uid,
     offerId: '42',
     offerName: 'Dragon Quest',
     taskId: '7',
     taskName: 'Reach level 10',
-    userRewardRaw: '1.25',
     rewardPence: 125,
     rawPaymentRaw: '1.95',
     rawUsd: 19_500,
-    state: 'COMPLETED',
     type: 'COMPLETE',
-    ref: null,
     fscore: 'GOOD',
-    debug: false,
-    sourceIp: '127.0.0.1',
-    hash: 'h',
-    rawParameters: {},
     receivedAt: now,
     ...overrides,
-  };
-}
+  });
 
 const credited = (overrides: Partial<Extract<WalletEvent, { type: 'EarningCredited' }>['data']> = {}): WalletEvent => ({
   type: 'EarningCredited',
@@ -112,14 +104,29 @@ describe('wallet decider', () => {
         .when({
           type: 'ApplyCallback',
           uid,
-          callback: callback({ callbackId: 'cb-r', transactionId: 'or123', ref: 'o123', rewardPence: -125, userRewardRaw: '-1.25', state: 'RECONCILED' }),
+          callback: callback({
+            callbackId: 'cb-r',
+            transactionId: 'or123',
+            ref: 'o123',
+            rewardPence: -125,
+            userRewardRaw: '-1.25',
+            state: 'RECONCILED',
+          }),
           earningId: 'e-r',
           now,
         })
         .then([
           {
             type: 'EarningReversed',
-            data: { uid, earningId: 'e-1', callbackId: 'cb-r', amountPence: 125, fromStatus: 'approved', reason: 'Reversed by BitLabs (transaction or123)', reversedAt: now },
+            data: {
+              uid,
+              earningId: 'e-1',
+              callbackId: 'cb-r',
+              amountPence: 125,
+              fromStatus: 'approved',
+              reason: 'Reversed by BitLabs (transaction or123)',
+              reversedAt: now,
+            },
           },
         ]));
 
@@ -130,7 +137,15 @@ describe('wallet decider', () => {
         .then([
           {
             type: 'EarningReversed',
-            data: { uid, earningId: 'e-1', callbackId: 'cb-r', amountPence: 125, fromStatus: 'pending', reason: 'Reversed by BitLabs (transaction o123)', reversedAt: now },
+            data: {
+              uid,
+              earningId: 'e-1',
+              callbackId: 'cb-r',
+              amountPence: 125,
+              fromStatus: 'pending',
+              reason: 'Reversed by BitLabs (transaction o123)',
+              reversedAt: now,
+            },
           },
         ]));
 
@@ -138,7 +153,10 @@ describe('wallet decider', () => {
       spec
         .given([
           credited(),
-          { type: 'EarningReversed', data: { uid, earningId: 'e-1', callbackId: 'cb-r', amountPence: 125, fromStatus: 'approved', reason: 'x', reversedAt: now } },
+          {
+            type: 'EarningReversed',
+            data: { uid, earningId: 'e-1', callbackId: 'cb-r', amountPence: 125, fromStatus: 'approved', reason: 'x', reversedAt: now },
+          },
         ])
         .when({ type: 'ApplyCallback', uid, callback: callback({ callbackId: 'cb-r2', state: 'RECONCILED' }), earningId: 'e-r', now })
         .then([]));
@@ -146,7 +164,13 @@ describe('wallet decider', () => {
     it('refuses a reversal of an unknown transaction', () =>
       spec
         .given([])
-        .when({ type: 'ApplyCallback', uid, callback: callback({ transactionId: 'or9', ref: 'o9', rewardPence: -50, state: 'RECONCILED' }), earningId: 'e', now })
+        .when({
+          type: 'ApplyCallback',
+          uid,
+          callback: callback({ transactionId: 'or9', ref: 'o9', rewardPence: -50, state: 'RECONCILED' }),
+          earningId: 'e',
+          now,
+        })
         .thenThrows('No earlier credit for transaction o9 to reverse'));
   });
 });

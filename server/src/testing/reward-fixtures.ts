@@ -1,4 +1,4 @@
-import { type CallbackReceived, streams } from '@playquid/contracts';
+import { streams } from '@playquid/contracts';
 import type { DB } from '@playquid/read-db';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
@@ -6,6 +6,7 @@ import { userDecider } from '../domain/user.decider';
 import { walletDecider } from '../domain/wallet.decider';
 import type { EventStore } from '../event-store/event-store';
 import { handleCommand } from '../services/command-handler';
+import { callbackData } from './callback-fixtures';
 
 export interface PayoutFixture {
   uid: string;
@@ -103,27 +104,14 @@ export async function payoutEvents(store: EventStore, payout: PayoutFixture, typ
   return recorded.filter((e) => e.type === type && (e.data as { payoutId?: string }).payoutId === payout.payoutId);
 }
 
-function offerCallback(uid: string, now: string): CallbackReceived['data'] {
-  return {
+const offerCallback = (uid: string, now: string) =>
+  callbackData({
     callbackId: randomUUID(),
     transactionId: `o-${randomUUID()}`,
     userId: uid,
     offerId: '42',
     offerName: 'Dragon Quest',
-    taskId: null,
-    taskName: null,
-    userRewardRaw: '1.00',
-    rewardPence: 100,
-    rawPaymentRaw: null,
-    rawUsd: null,
-    state: 'COMPLETED',
     type: 'COMPLETE',
-    ref: null,
-    fscore: null,
-    debug: false,
-    sourceIp: '127.0.0.1',
     hash: 'fixture',
-    rawParameters: {},
     receivedAt: now,
-  };
-}
+  });
