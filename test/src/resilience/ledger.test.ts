@@ -43,7 +43,7 @@ function lcg(seed: number) {
 const pounds = (pence: number) => (pence / 100).toFixed(2);
 
 describe('R1: concurrent signed callbacks with duplicates and reversals', () => {
-  it('ends with exactly the ledger computed from what was sent: no double credit, nothing lost', { timeout: 180_000 }, async () => {
+  it('ends with exactly the ledger computed from what was sent: no double credit, nothing lost', { timeout: 420_000 }, async () => {
     const seed = Number(process.env.R1_SEED ?? Date.now() % 1_000_000);
     console.log(`R1 seed ${seed} (R1_SEED=${seed} replays it)`);
     const random = lcg(seed);
@@ -76,7 +76,7 @@ describe('R1: concurrent signed callbacks with duplicates and reversals', () => 
         n: string;
       }>`select count(*) as n from events where type = 'EarningCredited' and data->>'transactionId' like ${`${run}-%`}`.execute(stack.db);
       return Number(rows[0].n) >= CREDITS ? true : undefined;
-    }, 90_000);
+    }, 240_000);
     const reversed = new Set<Credit>();
     while (reversed.size < REVERSALS) reversed.add(pick());
     const reversalPath = (c: Credit) =>
@@ -118,7 +118,7 @@ describe('R1: concurrent signed callbacks with duplicates and reversals', () => 
       const byUid = new Map(rows.map((r) => [r.uid, r]));
       const actual = members.map((m) => ({ available: byUid.get(m.uid)?.available_pence, pending: byUid.get(m.uid)?.pending_pence }));
       return JSON.stringify(actual) === JSON.stringify(expected) ? actual : undefined;
-    }, 90_000).catch(async (error) => {
+    }, 150_000).catch(async (error) => {
       const rows = await stack.db
         .selectFrom('balances')
         .select(['uid', 'available_pence', 'pending_pence'])
