@@ -66,3 +66,25 @@ export const PAYOUT_REQUESTED_MESSAGE =
   'Payout request submitted successfully! You will receive an email with your reward options once approved.';
 export const PAYOUT_CANCEL_DEFAULT_REASON = 'Cancelled by admin';
 export const minimumPayoutMessage = (minPence: Pence) => `Minimum payout amount is £${penceToDecimal(minPence)}`;
+
+/** Blogs (spec 9): featured blogs 5 by default (4 asked by the post page), related articles 3. */
+export const BLOG_LIMITS = { featuredDefault: 5, featuredPostPage: 4, related: 3, previewChars: 80, featuredMax: 20 } as const;
+
+/** Support and dispute facts (spec 9), shown by the contact page's FAQ and the legal pages. */
+export const SUPPORT_FACTS = {
+  disputeWindowDays: 14,
+  investigationBusinessDays: 7,
+  resolutionBusinessDays: 14,
+  responseHours: '24-48',
+  hours: 'Monday to Friday, 9:00-18:00 GMT',
+  payoutProcessingBusinessDays: '5-10',
+  minimumAge: 18,
+} as const;
+
+/**
+ * The one meaning of "Total Earned" on every screen (dashboard, earnings, profile, admin, site
+ * stats): every credit not reversed or rejected, whether pending, approved or paid out, bonus and
+ * referral rewards included. The wallet projection keeps `balances.total_earned_pence` by it.
+ */
+export const EARNED_STATUSES = ['pending', 'approved', 'paid'] as const;
+export const isEarnedStatus = (status: string): boolean => (EARNED_STATUSES as readonly string[]).includes(status);

@@ -24,6 +24,9 @@ export const streams = {
   offerStarts: (uid: string) => `offerstarts-${uid}`,
   /** One stream per (lower-cased) email: a member's email is claimed once, by one uid. */
   emailClaim: (email: string) => `useremail-${email.toLowerCase()}`,
+  blog: (blogId: string) => `blog-${blogId}`,
+  /** One stream per slug: a slug is held by one blog post at a time. */
+  blogSlug: (slug: string) => `blogslug-${slug}`,
 } as const;
 
 // ---------------------------------------------------------------- users
@@ -49,7 +52,14 @@ export type UserRoleChanged = DomainEvent<
   'UserRoleChanged',
   { uid: string; role: Role; changedBy: string; reason: string | null; changedAt: string }
 >;
-export type UserEvent = UserRegistered | UserEmailVerified | UserSignedIn | UserProfileUpdated | UserRoleChanged;
+export type UserEvent = UserRegistered | UserEmailVerified | UserSignedIn | UserProfileUpdated | UserRoleChanged | UserBanEvent;
+
+// ---------------------------------------------------------------- user bans (on the user stream)
+/** An admin suspended the member: every member call is refused and their Firebase account disabled. */
+export type UserBanned = DomainEvent<'UserBanned', { uid: string; bannedBy: string; reason: string; bannedAt: string }>;
+/** An admin lifted the ban; the member may sign in again. */
+export type UserUnbanned = DomainEvent<'UserUnbanned', { uid: string; unbannedBy: string; reason: string | null; unbannedAt: string }>;
+export type UserBanEvent = UserBanned | UserUnbanned;
 
 /** Stream useremail-<email>: the email belongs to this uid; appended with no_stream, so an email is never shared. */
 export type EmailClaimed = DomainEvent<'EmailClaimed', { email: string; uid: string; claimedAt: string }>;
@@ -386,6 +396,38 @@ export type OfferStartsEvent = OfferStarted | OfferProgressReported;
 
 export type OffersEvent = OfferStreamEvent | OfferCatalogueEvent | OfferStartsEvent;
 
-export type PlayQuidEvent = UserEvent | EmailClaimEvent | WalletEvent | CallbackEvent | OffersEvent;
+// ---------------------------------------------------------------- blogs
+/** What a post shows; `content` is HTML already sanitised by the server (never raw admin input). */
+export interface BlogContent {
+  slug: string;
+  title: string;
+  preview: string;
+  content: string;
+  metaDescription: string | null;
+  featuredImageUrl: string | null;
+}
+
+// Stream blog-<blogId>. Views are not events: they are a counter the API keeps beside the read table.
+export type BlogCreated = DomainEvent<
+  'BlogCreated',
+  { blogId: string; content: BlogContent; authorUid: string; authorName: string; createdAt: string }
+>;
+/** Only the changed fields. */
+export type BlogUpdated = DomainEvent<'BlogUpdated', { blogId: string; changes: Partial<BlogContent>; updatedBy: string; updatedAt: string }>;
+export type BlogPublished = DomainEvent<'BlogPublished', { blogId: string; publishedBy: string; publishedAt: string }>;
+export type BlogUnpublished = DomainEvent<'BlogUnpublished', { blogId: string; unpublishedBy: string; unpublishedAt: string }>;
+export type BlogFeatured = DomainEvent<'BlogFeatured', { blogId: string; featuredBy: string; featuredAt: string }>;
+export type BlogUnfeatured = DomainEvent<'BlogUnfeatured', { blogId: string; unfeaturedBy: string; unfeaturedAt: string }>;
+export type BlogDeleted = DomainEvent<'BlogDeleted', { blogId: string; slug: string; deletedBy: string; deletedAt: string }>;
+export type BlogStreamEvent = BlogCreated | BlogUpdated | BlogPublished | BlogUnpublished | BlogFeatured | BlogUnfeatured | BlogDeleted;
+
+/** Stream blogslug-<slug>: claimed when a post takes the slug, released when it leaves it (edit or delete). */
+export type BlogSlugClaimed = DomainEvent<'BlogSlugClaimed', { slug: string; blogId: string; claimedAt: string }>;
+export type BlogSlugReleased = DomainEvent<'BlogSlugReleased', { slug: string; blogId: string; releasedAt: string }>;
+export type BlogSlugEvent = BlogSlugClaimed | BlogSlugReleased;
+
+export type BlogsEvent = BlogStreamEvent | BlogSlugEvent;
+
+export type PlayQuidEvent = UserEvent | EmailClaimEvent | WalletEvent | CallbackEvent | OffersEvent | BlogsEvent;
 export type PlayQuidEventType = PlayQuidEvent['type'];
 export type EventOfType<T extends PlayQuidEventType> = Extract<PlayQuidEvent, { type: T }>;

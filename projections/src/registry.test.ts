@@ -9,6 +9,8 @@ const EVENT_TYPES: Record<PlayQuidEventType, true> = {
   UserSignedIn: true,
   UserProfileUpdated: true,
   UserRoleChanged: true,
+  UserBanned: true,
+  UserUnbanned: true,
   EmailClaimed: true,
   WelcomeBonusGranted: true,
   EarningCredited: true,
@@ -40,6 +42,15 @@ const EVENT_TYPES: Record<PlayQuidEventType, true> = {
   OfferFeaturedChanged: true,
   OfferStarted: true,
   OfferProgressReported: true,
+  BlogCreated: true,
+  BlogUpdated: true,
+  BlogPublished: true,
+  BlogUnpublished: true,
+  BlogFeatured: true,
+  BlogUnfeatured: true,
+  BlogDeleted: true,
+  BlogSlugClaimed: true,
+  BlogSlugReleased: true,
 };
 
 describe('projection registry', () => {

@@ -5,7 +5,8 @@ import type { DB } from '@playquid/read-db';
  * projection's tables, and it must never be able to empty the checkpoints with them.
  */
 // The unsigned-reject ring is written by the intake, not from events, and callback_log is a view over it.
-export type ProjectionTable = Exclude<keyof DB, 'projection_checkpoints' | 'unsigned_callback_rejects' | 'callback_log'>;
+// blog_views is a counter the API increments on each public read: no event, so no projection owns it.
+export type ProjectionTable = Exclude<keyof DB, 'projection_checkpoints' | 'unsigned_callback_rejects' | 'callback_log' | 'blog_views'>;
 
 /**
  * Primary key of each read table, used to compare two read models row by row. A Record (not a
@@ -20,4 +21,5 @@ export const PRIMARY_KEYS: Record<ProjectionTable, string> = {
   statement_entries: 'event_id',
   offers: 'id',
   offer_starts: 'id',
+  blogs: 'id',
 };

@@ -24,6 +24,8 @@ const tables = async () =>
 /** Tables and views (callback_log) of the latest schema. */
 const LATEST_TABLES = [
   'balances',
+  'blog_views',
+  'blogs',
   'callback_log',
   'callbacks',
   'earnings',

@@ -6,6 +6,9 @@ import * as offers from './migrations/1795600000000-Offers';
 import * as callbackIntakeHardening from './migrations/1795710000000-CallbackIntakeHardening';
 import * as payoutReview from './migrations/1795700000000-PayoutReview';
 import * as uniqueEmails from './migrations/1795720000000-UniqueEmails';
+import * as userBans from './migrations/1795810000000-UserBans';
+import * as blogs from './migrations/1795800000000-Blogs';
+import * as replayChangedProjections from './migrations/1795900000000-ReplayChangedProjections';
 
 /** Migrations are listed here (not read from disk) so the compiled package needs no file globbing. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +19,9 @@ const migrations: Record<string, Migration> = {
   '1795710000000-CallbackIntakeHardening': callbackIntakeHardening,
   '1795700000000-PayoutReview': payoutReview,
   '1795720000000-UniqueEmails': uniqueEmails,
+  '1795810000000-UserBans': userBans,
+  '1795800000000-Blogs': blogs,
+  '1795900000000-ReplayChangedProjections': replayChangedProjections,
 };
 
 export function createMigrator(db: Kysely<any>, schema?: string): Migrator {

@@ -20,6 +20,11 @@ export interface UsersTable {
   created_at: Timestamp;
   last_login: Timestamp | null;
   updated_at: Timestamp;
+  /** Set by UserBanned, cleared by UserUnbanned; the auth guard refuses a banned member. */
+  is_banned: ColumnType<boolean, boolean | undefined, boolean>;
+  banned_at: Timestamp | null;
+  banned_by: string | null;
+  ban_reason: string | null;
 }
 
 export interface BalancesTable {
@@ -213,6 +218,31 @@ export interface OfferStartsTable {
   reported_at: Timestamp | null;
 }
 
+/** Blog posts (projection `blogs`); `content` is sanitised HTML. */
+export interface BlogsTable {
+  id: string;
+  slug: string;
+  title: string;
+  preview: string;
+  content: string;
+  meta_description: string | null;
+  featured_image_url: string | null;
+  is_published: ColumnType<boolean, boolean | undefined, boolean>;
+  is_featured: ColumnType<boolean, boolean | undefined, boolean>;
+  published_at: Timestamp | null;
+  author_uid: string;
+  author_name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Views per post, written by the public GET (not a projection: rebuild and verify leave it alone). */
+export interface BlogViewsTable {
+  blog_id: string;
+  /** bigint, parsed to a JS number by the read-db pool. */
+  view_count: ColumnType<number, number | undefined, number>;
+}
+
 export interface ProjectionCheckpointsTable {
   projection: string;
   commit_position: string;
@@ -231,6 +261,8 @@ export interface DB {
   statement_entries: StatementEntriesTable;
   offers: OffersTable;
   offer_starts: OfferStartsTable;
+  blogs: BlogsTable;
+  blog_views: BlogViewsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
 }
 
@@ -247,3 +279,4 @@ export type PayoutRow = Selectable<PayoutsTable>;
 export type StatementEntryRow = Selectable<StatementEntriesTable>;
 export type OfferRow = Selectable<OffersTable>;
 export type OfferStartRow = Selectable<OfferStartsTable>;
+export type BlogRow = Selectable<BlogsTable>;

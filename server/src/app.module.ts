@@ -27,6 +27,9 @@ import { InfrastructureModule } from './infra/infrastructure.module';
 import { JobsModule } from './jobs/jobs.module';
 import { OffersModule } from './offers/offers.module';
 import { CallbacksConsoleModule } from './callbacks-console.module';
+import { BlogsModule } from './blogs/blogs.module';
+import { AdminUsersModule } from './users/admin-users.module';
+import { SeoModule } from './seo/seo.module';
 import { BalanceRepository } from './repositories/balance.repository';
 import { PayoutRewardRepository } from './repositories/payout-reward.repository';
 import { EarningRepository } from './repositories/earning.repository';
@@ -68,6 +71,9 @@ export const COMMAND_HANDLERS = [
     JobsModule,
     OffersModule,
     CallbacksConsoleModule,
+    BlogsModule,
+    AdminUsersModule,
+    SeoModule,
   ],
   controllers: [HealthController, AuthController, UsersController, WalletController, PayoutsController, AdminPayoutsController, BitlabsController, TremendousController, DebugController],
   providers: [

@@ -7,6 +7,7 @@ import { useAuth } from '../lib/auth/react';
 import { allOffersQuery } from '../lib/offer-queries';
 import { isActiveOffer, sortOffers } from '../lib/offers';
 import { pageHead } from '../lib/page';
+import { FeaturedBlogs } from './-components/landing/FeaturedBlogs';
 import { OfferCard, OfferCardSkeleton } from './-components/offers/OfferCard';
 import { PageHeader } from './-components/PageHeader';
 import { ui } from './-components/ui';
@@ -103,6 +104,7 @@ function OffersPreviewPage() {
           </div>
         </div>
       </section>
+      <FeaturedBlogs title="Guides to earn more" />
     </>
   );
 }

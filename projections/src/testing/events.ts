@@ -41,6 +41,8 @@ function streamTracker(): (event: PlayQuidEvent) => string {
       case 'UserSignedIn':
       case 'UserProfileUpdated':
       case 'UserRoleChanged':
+      case 'UserBanned':
+      case 'UserUnbanned':
         return streams.user(event.data.uid);
       case 'EmailClaimed':
         return streams.emailClaim(event.data.email);
@@ -82,6 +84,17 @@ function streamTracker(): (event: PlayQuidEvent) => string {
       case 'OfferStarted':
       case 'OfferProgressReported':
         return streams.offerStarts(event.data.uid);
+      case 'BlogCreated':
+      case 'BlogUpdated':
+      case 'BlogPublished':
+      case 'BlogUnpublished':
+      case 'BlogFeatured':
+      case 'BlogUnfeatured':
+      case 'BlogDeleted':
+        return streams.blog(event.data.blogId);
+      case 'BlogSlugClaimed':
+      case 'BlogSlugReleased':
+        return streams.blogSlug(event.data.slug);
     }
   };
 }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { env } from '../env';
 import { ensureUser, verifyEmail } from '../firebase-emulator';
 import { makeAdmin } from './make-admin';
+import { seedBlogPosts } from './seed-blogs';
 import { type CallbackOptions, sendCallback } from './send-callback';
 
 export const DEMO_PASSWORD = 'playquid-demo';
@@ -116,6 +117,7 @@ export async function seed(): Promise<void> {
   await send(friend.uid, { tx: 'seed-o-2001', amount: '0.90', offerId: '5011', offerName: 'Dragon Clash', taskName: 'Install and open' });
 
   await featureDemoOffers(admin.idToken);
+  await seedBlogPosts(admin.idToken);
 
   console.log(`Demo member: ${DEMO_MEMBER} / ${DEMO_PASSWORD}`);
   console.log(`Demo admin:  ${DEMO_ADMIN} / ${DEMO_PASSWORD}`);

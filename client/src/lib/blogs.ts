@@ -1,0 +1,122 @@
+import {
+  type AdminBlogBody,
+  type ApiEnvelope,
+  type Blog,
+  BLOG_LIMITS,
+  type BlogSummary,
+  type BulkBlogsResult,
+  LOCALE,
+  PAGE_SIZES,
+  type PagedEnvelope,
+} from '@playquid/contracts';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, ApiError } from './api';
+
+/** The blog screens' calls, query options and small rules (spec 2 Blog, 7, 8). */
+
+export const BLOG_TEXT = {
+  listFailed: 'Failed to load blog posts. Please try again.',
+  notFound: 'Blog post not found',
+  postFailed: 'Failed to load blog post. Please try again.',
+  adminLoadFailed: 'Failed to load blogs',
+  featuredFailed: 'Failed to update featured status',
+  publishedFailed: 'Failed to update published status',
+  deleteFailed: 'Failed to delete blog',
+  createFailed: 'Failed to create blog',
+  updateFailed: 'Failed to update blog',
+  detailFailed: 'Failed to load blog details',
+} as const;
+
+export const deleteConfirmText = (title: string) => `Are you sure you want to delete "${title}"? This action cannot be undone.`;
+
+const path = (id: string) => encodeURIComponent(id);
+
+export type AdminBlogsPage = PagedEnvelope<BlogSummary> & { stats: { total: number; published: number; featured: number } };
+
+export const blogsQuery = (page: number) =>
+  queryOptions({
+    queryKey: ['blogs', 'list', page],
+    queryFn: async ({ signal }) => (await api.get<BlogSummary[]>(`/api/blogs?page=${page}&per_page=${PAGE_SIZES.blogList}`, signal)) as PagedEnvelope<BlogSummary>,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+
+/** Featured posts; spec 7 allows `data[]` or `data.blogs`, so both are read. */
+export const featuredBlogsQuery = (limit: number = BLOG_LIMITS.featuredDefault) =>
+  queryOptions({
+    queryKey: ['blogs', 'featured', limit],
+    queryFn: async ({ signal }) => {
+      const data = (await api.get<BlogSummary[] | { blogs: BlogSummary[] }>(`/api/blogs/featured?limit=${limit}`, signal)).data;
+      return Array.isArray(data) ? data : (data?.blogs ?? []);
+    },
+    staleTime: 60_000,
+  });
+
+/** One post; null when it does not exist or is not published (the page shows 'Blog post not found'). */
+export const blogPostQuery = (slug: string) =>
+  queryOptions({
+    queryKey: ['blogs', 'post', slug],
+    queryFn: async ({ signal }) => {
+      try {
+        return (await api.get<{ blog: Blog }>(`/api/blogs/${path(slug)}`, signal)).data.blog;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    // A view is counted per fetch: do not refetch on every focus.
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
+
+export const ADMIN_BLOGS_KEY = ['admin', 'blogs'] as const;
+
+export const adminBlogsQuery = () =>
+  queryOptions({
+    queryKey: ADMIN_BLOGS_KEY,
+    queryFn: async ({ signal }) => (await api.get<BlogSummary[]>(`/api/admin/blogs?page=1&per_page=${PAGE_SIZES.adminBlogList}`, signal)) as AdminBlogsPage,
+  });
+
+export const adminBlogQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['admin', 'blog', id],
+    queryFn: async ({ signal }) => (await api.get<{ blog: Blog }>(`/api/admin/blogs/${path(id)}`, signal)).data.blog,
+    staleTime: 0,
+  });
+
+export const blogCommands = {
+  create: (body: AdminBlogBody) => api.post<{ blog: Blog }>('/api/admin/blogs', body),
+  update: (id: string, body: Partial<AdminBlogBody>) => api.put<{ blog: Blog }>(`/api/admin/blogs/${path(id)}`, body),
+  remove: (id: string) => api.request<{ id: string }>(`/api/admin/blogs/${path(id)}`, { method: 'DELETE' }),
+  setPublished: (id: string, published: boolean) => api.put<{ blog: Blog }>(`/api/admin/blogs/${path(id)}/published?published=${published}`),
+  setFeatured: (id: string, featured: boolean) => api.put<{ blog: Blog }>(`/api/admin/blogs/${path(id)}/featured?featured=${featured}`),
+  bulk: (action: 'publish' | 'unpublish' | 'delete', blogIds: string[]): Promise<ApiEnvelope<BulkBlogsResult>> =>
+    api.post<BulkBlogsResult>(`/api/admin/blogs/bulk/${action}`, { blog_ids: blogIds }),
+};
+
+/** Spec 2: the list's search is on the title and preview of the loaded page. */
+export function searchBlogs<T extends Pick<BlogSummary, 'title' | 'preview'>>(blogs: readonly T[], search: string): T[] {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return [...blogs];
+  return blogs.filter((blog) => blog.title.toLowerCase().includes(needle) || blog.preview.toLowerCase().includes(needle));
+}
+
+/** Up to 3 related posts from the featured list, never the one being read (spec 2). */
+export function relatedPosts<T extends Pick<BlogSummary, 'id' | 'slug'>>(featured: readonly T[], current: Pick<BlogSummary, 'id'>): T[] {
+  return featured.filter((blog) => blog.id !== current.id).slice(0, BLOG_LIMITS.related);
+}
+
+/** The first `max` characters, with an ellipsis when cut (spec 9: 80 for related and the admin table). */
+export function truncate(text: string, max: number = BLOG_LIMITS.previewChars): string {
+  return text.length <= max ? text : `${text.slice(0, max).trimEnd()}…`;
+}
+
+export const formatBlogDate = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString(LOCALE, { day: 'numeric', month: 'long', year: 'numeric' }) : 'Draft';
+
+/** Page numbers to show: all of them, or a window of 5 around the current page. */
+export function pageNumbers(current: number, total: number, window = 5): number[] {
+  const count = Math.min(window, total);
+  const start = Math.max(1, Math.min(current - Math.floor(count / 2), total - count + 1));
+  return Array.from({ length: count }, (_, i) => start + i);
+}
