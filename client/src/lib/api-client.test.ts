@@ -1,3 +1,4 @@
+import { ACCOUNT_SUSPENDED_MESSAGE } from '@playquid/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, type TokenSource } from './api-client';
 
@@ -28,6 +29,22 @@ describe('API client', () => {
     expect(path).toBe('/api/users/balance');
     expect(new Headers(init.headers).get('authorization')).toBe('Bearer t1');
     expect(user.calls).toEqual([true]);
+  });
+
+  it('answers a banned member with the suspension message (disabled sign-in account, or the server 403) and says so', async () => {
+    const onSuspended = vi.fn();
+    const disabled: TokenSource = { getIdToken: async () => Promise.reject(Object.assign(new Error('disabled'), { code: 'auth/user-disabled' })) };
+    const fetch = vi.fn(async () => json(403, { success: false, message: ACCOUNT_SUSPENDED_MESSAGE, detail: ACCOUNT_SUSPENDED_MESSAGE, data: null }));
+    await expect(createApiClient({ currentUser: () => disabled, fetch, onSuspended }).get('/api/users/balance')).rejects.toMatchObject({
+      status: 403,
+      detail: ACCOUNT_SUSPENDED_MESSAGE,
+    });
+    expect(fetch).not.toHaveBeenCalled();
+    await expect(createApiClient({ currentUser: () => tokens('t'), fetch, onSuspended }).get('/api/users/balance')).rejects.toMatchObject({
+      status: 403,
+      message: ACCOUNT_SUSPENDED_MESSAGE,
+    });
+    expect(onSuspended).toHaveBeenCalledTimes(2);
   });
 
   it('sends no authorization header for a visitor', async () => {

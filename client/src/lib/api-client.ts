@@ -1,4 +1,4 @@
-import { API_TIMEOUT_MS, type ApiEnvelope } from '@playquid/contracts';
+import { ACCOUNT_SUSPENDED_MESSAGE, API_TIMEOUT_MS, type ApiEnvelope } from '@playquid/contracts';
 
 const TIMEOUT_MESSAGE = 'The request timed out. Please try again.';
 
@@ -25,6 +25,8 @@ export interface ApiClientOptions {
   currentUser: () => TokenSource | null;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Told when the account turns out to be banned (a disabled sign-in account, or the server's 403). */
+  onSuspended?: () => void;
 }
 
 export interface RequestOptions {
@@ -54,13 +56,30 @@ export function createApiClient({
   currentUser,
   fetch: doFetch = globalThis.fetch.bind(globalThis),
   timeoutMs = API_TIMEOUT_MS,
+  onSuspended,
 }: ApiClientOptions): ApiClient {
+  const suspended = () => {
+    onSuspended?.();
+    return new ApiError(ACCOUNT_SUSPENDED_MESSAGE, 403, ACCOUNT_SUSPENDED_MESSAGE);
+  };
+
+  // A banned member's sign-in account is disabled, so Firebase refuses the fresh token before any
+  // request is sent: answered as the server would have, with the suspension message.
+  async function freshToken(user: TokenSource): Promise<string> {
+    try {
+      return await user.getIdToken(true);
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code === 'auth/user-disabled') throw suspended();
+      throw error;
+    }
+  }
+
   async function send(path: string, options: RequestOptions): Promise<Response> {
     const headers = new Headers({ accept: 'application/json' });
     if (options.body !== undefined) headers.set('content-type', 'application/json');
     const user = currentUser();
     // Forced refresh on every request (spec 9), so a new role or verification is never stale.
-    if (user) headers.set('authorization', `Bearer ${await user.getIdToken(true)}`);
+    if (user) headers.set('authorization', `Bearer ${await freshToken(user)}`);
 
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(new DOMException('Request timed out', 'TimeoutError')), timeoutMs);
@@ -87,6 +106,7 @@ export function createApiClient({
     const body = (await response.json().catch(() => null)) as ErrorBody | null;
     if (!response.ok || !body || body.success === false) {
       const serverText = textOf(body?.detail) ?? textOf(body?.message);
+      if (response.status === 403 && serverText === ACCOUNT_SUSPENDED_MESSAGE) throw suspended();
       throw new ApiError(serverText ?? `Request failed (${response.status})`, response.status, serverText);
     }
     return body as ApiEnvelope<T>;

@@ -1,7 +1,8 @@
 import { createApiClient } from './api-client';
+import { markSuspended } from './auth/suspension';
 import { firebaseAuth } from './firebase';
 
 export { ApiError } from './api-client';
 
 /** The app's API client, authenticated as the Firebase user currently signed in. */
-export const api = createApiClient({ currentUser: () => firebaseAuth.currentUser });
+export const api = createApiClient({ currentUser: () => firebaseAuth.currentUser, onSuspended: markSuspended });

@@ -31,6 +31,10 @@ const anaRow = {
   created_at: new Date(T0),
   last_login: null,
   updated_at: new Date(T0),
+  is_banned: false,
+  banned_at: null,
+  banned_by: null,
+  ban_reason: null,
 };
 
 describe('users projection', () => {
@@ -65,6 +69,16 @@ describe('users projection', () => {
         { type: 'UserRoleChanged', data: { uid: 'ana', role: 'USER', changedBy: 'root', reason: 'left the team', changedAt: T2 } },
       )
       .then({ users: [{ ...anaRow, updated_at: new Date(T2) }] }));
+
+  it('UserBanned records who banned the member, when and why; UserUnbanned clears it', async () => {
+    const banned = { type: 'UserBanned', data: { uid: 'ana', bannedBy: 'admin-1', reason: 'Chargeback fraud', bannedAt: T1 } } as const;
+    await spec.given(registered(), banned).then({
+      users: [{ ...anaRow, is_banned: true, banned_at: new Date(T1), banned_by: 'admin-1', ban_reason: 'Chargeback fraud', updated_at: new Date(T1) }],
+    });
+    await spec
+      .given(registered(), banned, { type: 'UserUnbanned', data: { uid: 'ana', unbannedBy: 'admin-2', reason: 'Appeal upheld', unbannedAt: T2 } })
+      .then({ users: [{ ...anaRow, updated_at: new Date(T2) }] });
+  });
 
   it('UserRegistered of an older log naming a taken email parks the later profile on a placeholder', () =>
     spec.given(registered(), registered({ uid: 'zed', email: 'ANA@example.com', username: 'zed', registeredAt: T1 })).then({

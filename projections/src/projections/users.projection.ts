@@ -48,5 +48,20 @@ export const usersProjection = defineProjection({
     UserRoleChanged: async (trx, d) => {
       await trx.updateTable('users').set({ role: d.role, updated_at: d.changedAt }).where('uid', '=', d.uid).execute();
     },
+    UserBanned: async (trx, d) => {
+      await trx
+        .updateTable('users')
+        .set({ is_banned: true, banned_at: d.bannedAt, banned_by: d.bannedBy, ban_reason: d.reason, updated_at: d.bannedAt })
+        .where('uid', '=', d.uid)
+        .execute();
+    },
+    // The ban's who and why stay in the log; the row only says whether the member is banned now.
+    UserUnbanned: async (trx, d) => {
+      await trx
+        .updateTable('users')
+        .set({ is_banned: false, banned_at: null, banned_by: null, ban_reason: null, updated_at: d.unbannedAt })
+        .where('uid', '=', d.uid)
+        .execute();
+    },
   },
 });

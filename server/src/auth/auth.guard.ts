@@ -1,5 +1,6 @@
 import { type CanActivate, type ExecutionContext, ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { ACCOUNT_SUSPENDED_MESSAGE } from '@playquid/contracts';
 import type { Auth } from 'firebase-admin/auth';
 import { FIREBASE_AUTH } from '../infra/tokens';
 import { UserRepository } from '../repositories/user.repository';
@@ -11,7 +12,8 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended; please sign in aga
 /**
  * Verifies the Firebase ID token of every @Auth() route: 401 when missing, malformed, expired or
  * (where checked) revoked by a logout; 403 when the route needs a verified email or the admin role
- * and the caller lacks it.
+ * and the caller lacks it; 403 with ACCOUNT_SUSPENDED_MESSAGE for a banned member on every route
+ * (public routes with optional auth treat them as a visitor).
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -40,10 +42,22 @@ export class AuthGuard implements CanActivate {
       decoded = await this.firebase.verifyIdToken(match[1], checkRevoked);
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (code === 'auth/id-token-revoked' || code === 'auth/user-disabled') throw new UnauthorizedException(SESSION_ENDED_MESSAGE);
+      // Only a ban disables an account, so the member is told why rather than asked to sign in again.
+      if (code === 'auth/user-disabled') {
+        if (options.optional) return true;
+        throw new ForbiddenException(ACCOUNT_SUSPENDED_MESSAGE);
+      }
+      if (code === 'auth/id-token-revoked') throw new UnauthorizedException(SESSION_ENDED_MESSAGE);
       throw new UnauthorizedException('Invalid or expired token');
     }
-    const role = await this.users.findRole(decoded.uid);
+    // The read model, not Firebase: an ID token of a disabled account stays valid for up to an hour
+    // where revocation is not checked, and the ban must hold at once.
+    const access = await this.users.findAccess(decoded.uid);
+    if (access?.is_banned) {
+      if (options.optional) return true;
+      throw new ForbiddenException(ACCOUNT_SUSPENDED_MESSAGE);
+    }
+    const role = access?.role ?? null;
     const user: AuthUser = {
       uid: decoded.uid,
       email: decoded.email ?? null,

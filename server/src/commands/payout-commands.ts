@@ -2,10 +2,11 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type PayoutStatus, streams } from '@playquid/contracts';
 import { DomainError } from '../domain/decider';
+import { assertNotBanned, userDecider } from '../domain/user.decider';
 import type { PayoutCommand } from '../domain/wallet-payouts';
 import { walletDecider } from '../domain/wallet.decider';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
-import { handleCommand } from '../services/command-handler';
+import { aggregateStream, handleCommand } from '../services/command-handler';
 
 /** A payout command with its time and ids filled in by the caller; `now` is set here. */
 export type PayoutCommandInput = PayoutCommand extends infer C ? (C extends PayoutCommand ? Omit<C, 'now'> : never) : never;
@@ -35,6 +36,8 @@ export class RunPayoutHandler implements ICommandHandler<RunPayoutCommand, Payou
 
   async execute({ input, actor }: RunPayoutCommand): Promise<PayoutCommandResult> {
     const command = { ...input, now: new Date().toISOString() } as PayoutCommand;
+    // A ban lives on the user stream: a request is refused from it here, not only by the auth guard.
+    if (command.type === 'RequestPayout') assertNotBanned((await aggregateStream(this.store, streams.user(command.uid), userDecider)).state);
     const { state } = await handleCommand(this.store, streams.wallet(command.uid), walletDecider, command, { metadata: { actor } });
     const payout = state.payouts[command.payoutId];
     if (!payout) throw new DomainError('Payout not found', 'not_found');

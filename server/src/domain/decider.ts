@@ -18,7 +18,7 @@ export interface Decider<State, Command, Event extends DomainEvent> {
 export class DomainError extends Error {
   constructor(
     message: string,
-    readonly code: 'not_found' | 'conflict' | 'invalid' = 'invalid',
+    readonly code: 'not_found' | 'conflict' | 'invalid' | 'forbidden' = 'invalid',
   ) {
     super(message);
     this.name = 'DomainError';

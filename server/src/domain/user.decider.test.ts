@@ -1,8 +1,8 @@
-import type { UserEvent } from '@playquid/contracts';
+import { ACCOUNT_SUSPENDED_MESSAGE, type UserEvent } from '@playquid/contracts';
 import { describe, expect, it } from 'vitest';
 import { fold } from './decider';
 import { deciderSpec } from '../testing/decider-spec';
-import { userDecider, welcomeBonusDue } from './user.decider';
+import { assertNotBanned, userDecider, welcomeBonusDue } from './user.decider';
 
 const spec = deciderSpec(userDecider);
 const now = '2026-11-22T10:00:00.000Z';
@@ -55,6 +55,50 @@ describe('user decider', () => {
       .when({ type: 'UpdateUsername', uid: 'u1', username: 'ana_plays', now })
       .then([{ type: 'UserProfileUpdated', data: { uid: 'u1', username: 'ana_plays', updatedAt: now } }]);
     spec.given([registered]).when({ type: 'UpdateUsername', uid: 'u1', username: 'ana', now }).then([]);
+  });
+});
+
+describe('bans (an admin suspends a member, with who and why)', () => {
+  const admin: UserEvent = { type: 'UserRoleChanged', data: { uid: 'u1', role: 'ADMIN', changedBy: 'cli', reason: null, changedAt: now } };
+  const banned: UserEvent = { type: 'UserBanned', data: { uid: 'u1', bannedBy: 'boss@playquid.test', reason: 'Chargeback fraud', bannedAt: now } };
+  const ban = { type: 'BanUser', uid: 'u1', byUid: 'boss', bannedBy: 'boss@playquid.test', reason: 'Chargeback fraud', now } as const;
+  const unban = { type: 'UnbanUser', uid: 'u1', unbannedBy: 'boss@playquid.test', reason: 'Appeal upheld', now } as const;
+
+  it('bans a member, recording the admin and the reason', () => spec.given([registered]).when(ban).then([banned]));
+
+  it('banning a banned member again changes nothing', () => spec.given([registered, banned]).when(ban).then([]));
+
+  it('refuses an admin banning themselves', () => spec.given([registered]).when({ ...ban, byUid: 'u1' }).thenThrows('You cannot ban yourself'));
+
+  it('refuses banning another admin', () => spec.given([registered, admin]).when(ban).thenThrows('Admins cannot be banned; remove the admin role first'));
+
+  it('refuses banning someone who never registered', () => spec.given([]).when(ban).thenThrows('User not found'));
+
+  it('lifts a ban, recording who and why', () =>
+    spec
+      .given([registered, banned])
+      .when(unban)
+      .then([{ type: 'UserUnbanned', data: { uid: 'u1', unbannedBy: 'boss@playquid.test', reason: 'Appeal upheld', unbannedAt: now } }]));
+
+  it('refuses lifting a ban that is not there', () => spec.given([registered]).when(unban).thenThrows('This member is not banned'));
+
+  it('a member banned, unbanned and banned again is banned', () => {
+    const unbanned: UserEvent = { type: 'UserUnbanned', data: { uid: 'u1', unbannedBy: 'boss', reason: null, unbannedAt: now } };
+    expect(fold(userDecider, [registered, banned, unbanned]).banned).toBe(false);
+    expect(fold(userDecider, [registered, banned, unbanned, banned]).banned).toBe(true);
+  });
+
+  it('refuses making a banned member an admin, but lets a role go back to USER', () => {
+    spec
+      .given([registered, banned])
+      .when({ type: 'ChangeRole', uid: 'u1', role: 'ADMIN', changedBy: 'boss', reason: 'helps moderate', now })
+      .thenThrows('Unban the member before making them an admin');
+    spec.given([registered, banned]).when({ type: 'ChangeRole', uid: 'u1', role: 'USER', changedBy: 'boss', reason: 'x', now }).then([]);
+  });
+
+  it('a banned member may not move money (checked on the write side of payouts)', () => {
+    expect(() => assertNotBanned(fold(userDecider, [registered, banned]))).toThrow(ACCOUNT_SUSPENDED_MESSAGE);
+    expect(() => assertNotBanned(fold(userDecider, [registered]))).not.toThrow();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Gender, Role, UserEvent } from '@playquid/contracts';
+import { ACCOUNT_SUSPENDED_MESSAGE, ADMIN_USER_TEXT, type Gender, type Role, type UserEvent } from '@playquid/contracts';
 import { type Decider, DomainError } from './decider';
 
 export interface UserState {
@@ -12,6 +12,7 @@ export interface UserState {
   referredBy: string | null;
   registeredAt: string | null;
   lastLogin: string | null;
+  banned: boolean;
 }
 
 export type UserCommand =
@@ -28,7 +29,10 @@ export type UserCommand =
   | { type: 'RecordSignIn'; uid: string; now: string }
   | { type: 'MarkEmailVerified'; uid: string; now: string }
   | { type: 'UpdateUsername'; uid: string; username: string; now: string }
-  | { type: 'ChangeRole'; uid: string; role: Role; changedBy: string; reason: string | null; now: string };
+  | { type: 'ChangeRole'; uid: string; role: Role; changedBy: string; reason: string | null; now: string }
+  /** `byUid` is the admin's uid, so the rule "not yourself" is decided here, not in a controller. */
+  | { type: 'BanUser'; uid: string; byUid: string; bannedBy: string; reason: string; now: string }
+  | { type: 'UnbanUser'; uid: string; unbannedBy: string; reason: string | null; now: string };
 
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   initialState: () => ({
@@ -42,6 +46,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
     referredBy: null,
     registeredAt: null,
     lastLogin: null,
+    banned: false,
   }),
 
   evolve(state, event) {
@@ -66,6 +71,10 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return { ...state, username: event.data.username };
       case 'UserRoleChanged':
         return { ...state, role: event.data.role };
+      case 'UserBanned':
+        return { ...state, banned: true };
+      case 'UserUnbanned':
+        return { ...state, banned: false };
     }
   },
 
@@ -103,11 +112,26 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'ChangeRole':
         if (!state.registered) throw new DomainError('User is not registered', 'not_found');
         if (state.role === command.role) return [];
+        // A banned admin would be a contradiction: bans are for members only.
+        if (command.role === 'ADMIN' && state.banned) throw new DomainError(ADMIN_USER_TEXT.cannotPromoteBanned, 'conflict');
         return [
           {
             type: 'UserRoleChanged',
             data: { uid: command.uid, role: command.role, changedBy: command.changedBy, reason: command.reason, changedAt: command.now },
           },
+        ];
+      case 'BanUser':
+        if (!state.registered) throw new DomainError(ADMIN_USER_TEXT.notFound, 'not_found');
+        if (command.byUid === command.uid) throw new DomainError(ADMIN_USER_TEXT.cannotBanSelf, 'forbidden');
+        if (state.role === 'ADMIN') throw new DomainError(ADMIN_USER_TEXT.cannotBanAdmin, 'forbidden');
+        // Banning again changes nothing; the caller still re-applies the identity-provider side.
+        if (state.banned) return [];
+        return [{ type: 'UserBanned', data: { uid: command.uid, bannedBy: command.bannedBy, reason: command.reason, bannedAt: command.now } }];
+      case 'UnbanUser':
+        if (!state.registered) throw new DomainError(ADMIN_USER_TEXT.notFound, 'not_found');
+        if (!state.banned) throw new DomainError(ADMIN_USER_TEXT.notBanned, 'conflict');
+        return [
+          { type: 'UserUnbanned', data: { uid: command.uid, unbannedBy: command.unbannedBy, reason: command.reason, unbannedAt: command.now } },
         ];
       default: {
         const exhaustive: never = command;
@@ -123,3 +147,11 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
  * to repeat, since the wallet decider refuses a second bonus.
  */
 export const welcomeBonusDue = (state: UserState): boolean => state.registered && state.emailVerified;
+
+/**
+ * A banned member moves no money: the payout request checks this on the write side, so it holds
+ * even for a caller that got past the auth guard.
+ */
+export function assertNotBanned(state: UserState): void {
+  if (state.banned) throw new DomainError(ACCOUNT_SUSPENDED_MESSAGE, 'forbidden');
+}

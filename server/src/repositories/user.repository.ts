@@ -16,6 +16,11 @@ export class UserRepository {
     return row?.role ?? null;
   }
 
+  /** Role and ban in the guard's one lookup per request (undefined until a profile exists). */
+  findAccess(uid: string): Promise<{ role: string; is_banned: boolean } | undefined> {
+    return this.db.selectFrom('users').select(['role', 'is_banned']).where('uid', '=', uid).executeTakeFirst();
+  }
+
   findWithBalance(uid: string): Promise<UserWithBalance | undefined> {
     return this.db
       .selectFrom('users')
