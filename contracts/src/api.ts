@@ -72,6 +72,9 @@ export interface Balance {
   total_pence: number;
   total_transactions: number;
   pending_transactions: number;
+  /** "Total Earned" (EARNED_STATUSES): every credit not reversed, pending and paid included. */
+  total_earned: number;
+  total_earned_pence: number;
   currency: 'GBP';
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatPence, formatUsd, parseDecimalToMinor, parsePounds, parseUsd, penceToDecimal, penceToPounds } from './money';
+import { formatPence, formatPenceCompact, formatUsd, parseDecimalToMinor, parsePounds, parseUsd, penceToDecimal, penceToPounds } from './money';
 
 describe('money', () => {
   it('parses decimal strings to exact minor units, without floating point', () => {
@@ -37,5 +37,25 @@ describe('money', () => {
     expect(formatUsd(2950)).toBe('$0.295');
     expect(formatUsd(15000)).toBe('$1.50');
     expect(formatUsd(12345)).toBe('$1.2345');
+  });
+});
+
+describe('formatPenceCompact', () => {
+  it('keeps amounts under £10,000 in full', () => {
+    expect(formatPenceCompact(0)).toBe('£0.00');
+    expect(formatPenceCompact(123_456)).toBe('£1,234.56');
+    expect(formatPenceCompact(999_999)).toBe('£9,999.99');
+  });
+  it('abbreviates larger ones with K, M and B, never rounding up', () => {
+    expect(formatPenceCompact(1_000_000)).toBe('£10K');
+    expect(formatPenceCompact(1_234_567)).toBe('£12.3K');
+    expect(formatPenceCompact(99_999_999)).toBe('£999.9K');
+    expect(formatPenceCompact(123_456_789)).toBe('£1.2M');
+    expect(formatPenceCompact(100_000_000_000)).toBe('£1B');
+    expect(formatPenceCompact(-1_234_567)).toBe('-£12.3K');
+    expect(formatPenceCompact(Number.MAX_SAFE_INTEGER)).toBe('£90,071.9B');
+  });
+  it('is never longer than 10 characters for any safe amount of at least £10,000', () => {
+    fc.assert(fc.property(fc.integer({ min: 1_000_000, max: 10 ** 14 }), (p) => formatPenceCompact(p).length <= 10));
   });
 });

@@ -84,3 +84,26 @@ export function formatUsd(units: UsdTenThousandths): string {
   while (fraction.length > 2 && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
   return `${sign}$${Math.floor(abs / 10_000)}.${fraction}`;
 }
+
+/** Below this (£10,000) an amount is always shown in full: pence still matter to a member there. */
+export const COMPACT_FROM_PENCE: Pence = 1_000_000;
+const COMPACT_UNITS: ReadonlyArray<[suffix: string, pounds: number]> = [
+  ['B', 1_000_000_000],
+  ['M', 1_000_000],
+  ['K', 1_000],
+];
+
+/**
+ * For places where space is short (stat cards, the balance chip): "£1.2M", "£12.3K", "£999.9K";
+ * in full below £10,000. Digits are cut, never rounded up, so a balance is never overstated.
+ */
+export function formatPenceCompact(pence: Pence): string {
+  const abs = Math.abs(pence);
+  if (abs < COMPACT_FROM_PENCE) return formatPence(pence);
+  const pounds = Math.floor(abs / 100);
+  const [suffix, unit] = COMPACT_UNITS.find(([, size]) => pounds >= size) ?? COMPACT_UNITS[COMPACT_UNITS.length - 1];
+  const tenths = Math.floor((pounds * 10) / unit);
+  const whole = Math.floor(tenths / 10);
+  const fraction = tenths % 10;
+  return `${pence < 0 ? '-' : ''}£${whole.toLocaleString('en-GB')}${fraction ? `.${fraction}` : ''}${suffix}`;
+}

@@ -32,8 +32,8 @@ describe('projecting the sample history', () => {
     await applyAll();
     const balances = await db.selectFrom('balances').selectAll().orderBy('uid').execute();
     expect(balances.map(({ updated_at: _, ...b }) => b)).toEqual([
-      // ana: bonus 200 + credit 125 (then reversed) + 300 pending
-      { uid: 'ana', available_pence: 200, pending_pence: 300, reserved_pence: 0, paid_out_pence: 0, total_earned_pence: 200, total_transactions: 3, pending_transactions: 1, completed_offers: 0 },
+      // ana: bonus 200 + credit 125 (then reversed) + 300 pending; Total Earned counts the pending credit too
+      { uid: 'ana', available_pence: 200, pending_pence: 300, reserved_pence: 0, paid_out_pence: 0, total_earned_pence: 500, total_transactions: 3, pending_transactions: 1, completed_offers: 0 },
       // ben: bonus 200 + 80 pending, later approved
       { uid: 'ben', available_pence: 280, pending_pence: 0, reserved_pence: 0, paid_out_pence: 0, total_earned_pence: 280, total_transactions: 2, pending_transactions: 0, completed_offers: 1 },
     ]);

@@ -52,7 +52,7 @@ describe('migration 1795720000000-UniqueEmails', () => {
       /users_email_lower_key/,
     );
 
-    check(await createMigrator(db).migrateDown());
+    check(await createMigrator(db).migrateTo('1795710000000-CallbackIntakeHardening'));
     await db.insertInto('users').values(user('late', 'ANA@example.com', '2026-03-01T00:00:00Z')).execute();
     const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'users' order by indexname`.execute(db);
     expect(indexes.rows.map((r) => r.indexname)).toEqual(['users_email_idx', 'users_pkey']);

@@ -1,4 +1,4 @@
-import { formatPence, PAGE_SIZES } from '@playquid/contracts';
+import { LIMITS, PAGE_SIZES } from '@playquid/contracts';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps, Link, redirect } from '@tanstack/react-router';
 import { Gamepad2, Hourglass, ListChecks, Sparkles, TrendingUp, Wallet } from 'lucide-react';
@@ -9,12 +9,14 @@ import { displayName, greeting } from '../lib/display';
 import { memberDashboardRedirect } from '../lib/guards';
 import { pageHead } from '../lib/page';
 import { minPayoutPence } from '../lib/payouts';
+import { featuredOffersQuery } from '../lib/offer-queries';
 import { balanceQuery, detailedBalanceQuery, profileQuery, progressQuery, recentEarningsQuery } from '../lib/queries';
 import { ActiveOffers } from './-components/ActiveOffers';
+import { DashboardFeaturedOffers, useDashboardFeatured } from './-components/DashboardFeaturedOffers';
 import { DashboardSidebar } from './-components/DashboardSidebar';
 import { PageSpinner, RouteError } from './-components/Feedback';
 import { RecentEarnings } from './-components/RecentEarnings';
-import { StatCard } from './-components/StatCard';
+import { CompactPence, StatCard } from './-components/StatCard';
 import { ui } from './-components/ui';
 import { WelcomeOverlay } from './-components/WelcomeOverlay';
 
@@ -33,6 +35,7 @@ export const Route = createFileRoute('/_member/dashboard')({
     void queryClient.prefetchQuery(recentEarningsQuery(user.uid));
     void queryClient.prefetchQuery(detailedBalanceQuery(user.uid));
     void queryClient.prefetchQuery(progressQuery(user.uid, 1, PAGE_SIZES.progressDashboard));
+    void queryClient.prefetchQuery(featuredOffersQuery(LIMITS.featuredOffersDashboard));
     await queryClient.ensureQueryData(balanceQuery(user.uid));
   },
   head: () => pageHead('Dashboard'),
@@ -55,6 +58,7 @@ function Dashboard() {
   const name = displayName(profile ?? auth.profile ?? { email: auth.user?.email });
   const completed = profile?.completed_offers ?? auth.profile?.completed_offers;
   const createdAt = profile?.created_at ?? auth.profile?.created_at;
+  const featured = useDashboardFeatured();
   const [welcomeDismissed, setWelcomeDismissed] = useState(false);
   const showWelcome = !welcomeDismissed && shouldShowWelcome(uid, createdAt);
   const closeWelcome = useCallback(() => {
@@ -81,14 +85,14 @@ function Dashboard() {
         <div className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <StatCard
             label="Total Earned"
-            value={formatPence(balance.total_pence)}
+            value={<CompactPence pence={balance.total_earned_pence} />}
             hint={`${balance.total_transactions} ${balance.total_transactions === 1 ? 'transaction' : 'transactions'}`}
             icon={TrendingUp}
             testId="dashboard-total-earned"
           />
           <StatCard
             label="Available Balance"
-            value={formatPence(balance.available_pence)}
+            value={<CompactPence pence={balance.available_pence} />}
             hint="Ready for payout"
             icon={Wallet}
             accent="grape"
@@ -96,7 +100,7 @@ function Dashboard() {
           />
           <StatCard
             label="Pending Rewards"
-            value={formatPence(balance.pending_pence)}
+            value={<CompactPence pence={balance.pending_pence} />}
             hint={`${balance.pending_transactions} pending`}
             icon={Hourglass}
             accent="amber"
@@ -114,6 +118,7 @@ function Dashboard() {
 
         <div className="mt-8 grid gap-6 lg:grid-cols-3">
           <div className="flex flex-col gap-6 lg:col-span-2">
+            <DashboardFeaturedOffers {...featured} />
             <ActiveOffers uid={uid} />
             <RecentEarnings uid={uid} />
             <div className={`${ui.card} relative overflow-hidden p-6 sm:p-7`}>
@@ -135,7 +140,7 @@ function Dashboard() {
           <DashboardSidebar balance={balance} minPayoutPence={minPayoutPence(detailed)} reservedPence={detailed?.reserved_pence} />
         </div>
       </section>
-      {showWelcome && <WelcomeOverlay name={name} onDismiss={closeWelcome} />}
+      {showWelcome && <WelcomeOverlay name={name} offers={featured.offers} onDismiss={closeWelcome} />}
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { formatPence } from '@playquid/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps, Link } from '@tanstack/react-router';
 import { ArrowLeft, CircleCheck, Hourglass, Layers, TrendingUp } from 'lucide-react';
@@ -11,7 +10,7 @@ import { EarningsFilterBar, EarningsList } from './-components/EarningsList';
 import { EarningsNav } from './-components/EarningsNav';
 import { PageSpinner, RouteError } from './-components/Feedback';
 import { PageHeader } from './-components/PageHeader';
-import { StatCard } from './-components/StatCard';
+import { CompactPence, StatCard } from './-components/StatCard';
 import { ui } from './-components/ui';
 
 export const Route = createFileRoute('/_member/earnings')({
@@ -59,14 +58,14 @@ function EarningsPage() {
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <StatCard
             label="Total Earned"
-            value={formatPence(summary.total_pence)}
+            value={<CompactPence pence={summary.total_pence} />}
             hint={`${summary.totalCount} transactions`}
             icon={TrendingUp}
             testId="earnings-total"
           />
           <StatCard
             label="Approved"
-            value={formatPence(summary.approved_pence)}
+            value={<CompactPence pence={summary.approved_pence} />}
             hint="Ready for payout"
             icon={CircleCheck}
             accent="grape"
@@ -74,7 +73,7 @@ function EarningsPage() {
           />
           <StatCard
             label="Pending"
-            value={formatPence(summary.pending_pence)}
+            value={<CompactPence pence={summary.pending_pence} />}
             hint="Being processed"
             icon={Hourglass}
             accent="amber"

@@ -1,6 +1,9 @@
+import { SUPPORT_FACTS } from '@playquid/contracts';
 import { createFileRoute } from '@tanstack/react-router';
 import { Clock, Mail, MessageCircle } from 'lucide-react';
 import { pageHead } from '../lib/page';
+import { FAQ_GROUPS } from './-components/contact-faq';
+import { FaqAccordion } from './-components/FaqAccordion';
 import { SUPPORT_EMAIL } from './-components/Footer';
 import { PageHeader } from './-components/PageHeader';
 import { ui } from './-components/ui';
@@ -20,8 +23,8 @@ const CARDS = [
       </a>
     ),
   },
-  { icon: MessageCircle, title: 'Response time', text: 'We reply within 24-48 hours.' },
-  { icon: Clock, title: 'Support hours', text: 'Monday to Friday, 9:00-18:00 GMT.' },
+  { icon: MessageCircle, title: 'Response time', text: `We reply within ${SUPPORT_FACTS.responseHours} hours.` },
+  { icon: Clock, title: 'Support hours', text: `${SUPPORT_FACTS.hours}.` },
 ];
 
 function ContactPage() {
@@ -42,6 +45,13 @@ function ContactPage() {
             <p className="mt-1 text-slate-400">{text}</p>
           </div>
         ))}
+      </section>
+      <section className={`${ui.page} pb-16`} aria-labelledby="faq-title">
+        <h2 id="faq-title" className="font-display text-2xl font-extrabold text-white sm:text-3xl">
+          Frequently Asked Questions
+        </h2>
+        <p className="mt-2 mb-6 text-slate-400">Quick answers to what members ask us most.</p>
+        <FaqAccordion groups={FAQ_GROUPS} />
       </section>
     </>
   );

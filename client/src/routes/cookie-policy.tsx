@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../lib/page';
+import { CookieSettingsButton } from './-components/consent/CookieSettingsButton';
 import { LegalPage, type LegalSection } from './-components/LegalPage';
 
 const SECTIONS: LegalSection[] = [
@@ -7,7 +8,15 @@ const SECTIONS: LegalSection[] = [
   { heading: 'Analytics', body: <p>Count page views so we can improve the site. Kept for up to 2 years, only with your consent.</p> },
   { heading: 'Marketing', body: <p>Measure our campaigns. Kept for up to 1 year, only with your consent.</p> },
   { heading: 'Functional', body: <p>Remember your preferences. Kept for up to 1 year, only with your consent.</p> },
-  { heading: 'Your choice', body: <p>Your consent choice is stored in your browser for 1 year; you can change it at any time.</p> },
+  {
+    heading: 'Your choice',
+    body: (
+      <>
+        <p>Your consent choice is stored in your browser for 1 year; you can change it at any time.</p>
+        <CookieSettingsButton />
+      </>
+    ),
+  },
 ];
 
 export const Route = createFileRoute('/cookie-policy')({

@@ -82,10 +82,10 @@ describe('wallet projection', () => {
       balances: [balance({ available_pence: 200, total_earned_pence: 200, total_transactions: 1 }, T0)],
     }));
 
-  it('a pending credit is held in pending, not in available', () =>
+  it('a pending credit is held in pending, not in available, and counts in Total Earned at once', () =>
     spec.given(bonus, credited('e-1', 29, 'pending')).then({
       earnings: [bonusRow, earningRow('e-1', 29, 'pending')],
-      balances: [balance({ available_pence: 200, pending_pence: 29, total_earned_pence: 200, total_transactions: 2, pending_transactions: 1 }, T1)],
+      balances: [balance({ available_pence: 200, pending_pence: 29, total_earned_pence: 229, total_transactions: 2, pending_transactions: 1 }, T1)],
     }));
 
   it('an approved credit is available at once and counts as a completed offer', () =>
@@ -96,7 +96,7 @@ describe('wallet projection', () => {
 
   it('the balance row is created by the first event for a member, whatever it is', () =>
     spec.given(credited('e-1', 80, 'pending')).then({
-      balances: [balance({ pending_pence: 80, total_transactions: 1, pending_transactions: 1 }, T1)],
+      balances: [balance({ pending_pence: 80, total_earned_pence: 80, total_transactions: 1, pending_transactions: 1 }, T1)],
     }));
 
   it('EarningApproved moves the amount from pending to available', () =>
@@ -108,11 +108,31 @@ describe('wallet projection', () => {
       .then({
         earnings: [bonusRow, earningRow('e-1', 80, 'approved', T2), earningRow('e-2', 45, 'pending')],
         balances: [
-          balance({ available_pence: 280, pending_pence: 45, total_earned_pence: 280, total_transactions: 3, pending_transactions: 1, completed_offers: 1 }, T2),
+          balance({ available_pence: 280, pending_pence: 45, total_earned_pence: 325, total_transactions: 3, pending_transactions: 1, completed_offers: 1 }, T2),
         ],
       }));
 
-  it('EarningReversed of a pending earning takes it from pending', () =>
+  it('a credit held for review counts as earned until an admin rejects it; approval keeps it', () =>
+    spec
+      .given(
+        bonus,
+        credited('e-1', 80, 'pending'),
+        credited('e-2', 45, 'pending'),
+        {
+          type: 'EarningReviewApproved',
+          data: { uid: 'ana', earningId: 'e-1', amountPence: 80, approvedBy: 'admin', reason: 'checked', approvedAt: T2 },
+        },
+        {
+          type: 'EarningReviewRejected',
+          data: { uid: 'ana', earningId: 'e-2', amountPence: 45, rejectedBy: 'admin', reason: 'fraud', rejectedAt: T2 },
+        },
+      )
+      .then({
+        earnings: [bonusRow, earningRow('e-1', 80, 'approved', T2), earningRow('e-2', 45, 'rejected', T2)],
+        balances: [balance({ available_pence: 280, total_earned_pence: 280, total_transactions: 3, completed_offers: 1 }, T2)],
+      }));
+
+  it('EarningReversed of a pending earning takes it from pending and from the total earned', () =>
     spec.given(bonus, credited('e-1', 80, 'pending'), reversed('e-1', 80, 'pending')).then({
       earnings: [bonusRow, earningRow('e-1', 80, 'rejected', T2)],
       balances: [balance({ available_pence: 200, total_earned_pence: 200, total_transactions: 2 }, T2)],

@@ -80,7 +80,11 @@ async function earningAmount(trx: Transaction<DB>, earningId: string): Promise<n
   return row.amount_pence;
 }
 
-/** Balances and the earnings list of every member, in integer pence. */
+/**
+ * Balances and the earnings list of every member, in integer pence. `total_earned_pence` is the one
+ * "Total Earned" of every screen (contracts EARNED_STATUSES): every credit not reversed or rejected,
+ * pending, approved and paid alike, bonus and referral rewards included.
+ */
 export const walletProjection = defineProjection({
   name: 'wallet',
   tables: ['balances', 'earnings'],
@@ -113,17 +117,17 @@ export const walletProjection = defineProjection({
         d.uid,
         d.creditedAt,
         d.status === 'pending'
-          ? { pending: d.amountPence, transactions: 1, pendingTransactions: 1 }
+          ? { pending: d.amountPence, totalEarned: d.amountPence, transactions: 1, pendingTransactions: 1 }
           : { available: d.amountPence, totalEarned: d.amountPence, transactions: 1, completedOffers: 1 },
       );
     },
     EarningApproved: async (trx, d) => {
       const amount = await earningAmount(trx, d.earningId);
       await trx.updateTable('earnings').set({ status: 'approved', updated_at: d.approvedAt }).where('id', '=', d.earningId).execute();
+      // Already counted as earned when it arrived pending: approval only moves it to available.
       await changeBalance(trx, d.uid, d.approvedAt, {
         pending: -amount,
         available: amount,
-        totalEarned: amount,
         pendingTransactions: -1,
         completedOffers: 1,
       });
@@ -133,14 +137,13 @@ export const walletProjection = defineProjection({
       await changeBalance(trx, d.uid, d.approvedAt, {
         pending: -d.amountPence,
         available: d.amountPence,
-        totalEarned: d.amountPence,
         pendingTransactions: -1,
         completedOffers: 1,
       });
     },
     EarningReviewRejected: async (trx, d) => {
       await trx.updateTable('earnings').set({ status: 'rejected', updated_at: d.rejectedAt }).where('id', '=', d.earningId).execute();
-      await changeBalance(trx, d.uid, d.rejectedAt, { pending: -d.amountPence, pendingTransactions: -1 });
+      await changeBalance(trx, d.uid, d.rejectedAt, { pending: -d.amountPence, totalEarned: -d.amountPence, pendingTransactions: -1 });
     },
     EarningReversed: async (trx, d) => {
       // A chargeback shows as rejected; paid money comes back off the available balance.
@@ -150,7 +153,7 @@ export const walletProjection = defineProjection({
         d.uid,
         d.reversedAt,
         d.fromStatus === 'pending'
-          ? { pending: -d.amountPence, pendingTransactions: -1 }
+          ? { pending: -d.amountPence, totalEarned: -d.amountPence, pendingTransactions: -1 }
           : { available: -d.amountPence, totalEarned: -d.amountPence, completedOffers: -1 },
       );
     },

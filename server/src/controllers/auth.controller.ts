@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
+import { ResendVerificationThrottlerGuard } from '../auth/resend-verification-throttler.guard';
 import type { AuthUser } from '../auth/auth.types';
 import { ok } from '../common/envelope';
 import { ForgotPasswordDto, RegisterDto } from '../dtos/auth.dto';
@@ -51,6 +52,17 @@ export class AuthController {
   async forgotPassword(@Body() dto: ForgotPasswordDto) {
     await this.service.forgotPassword(dto.email);
     return ok(null, 'Password reset email sent');
+  }
+
+  @Post('resend-verification')
+  @HttpCode(200)
+  // Listed above @Auth(): Nest runs the lower decorator's guard first, so the member is known when counting.
+  @UseGuards(ResendVerificationThrottlerGuard)
+  @Auth()
+  @ApiOperation({ summary: 'Send the verification email again (at most 3 per member every 10 minutes)' })
+  async resendVerification(@CurrentUser() auth: AuthUser) {
+    const { sent } = await this.service.resendVerification(auth);
+    return ok({ sent }, sent ? 'Verification email sent! Please check your inbox.' : 'Your email is already verified');
   }
 
   @Post('sync-verification')

@@ -27,6 +27,11 @@ export interface OfferViewOptions {
   withClickUrl?: boolean;
   /** Task ids or names the signed-in member has credits for. */
   completedTasks?: ReadonlySet<string>;
+  /**
+   * How many distinct tasks of this offer the member was credited for (not reversed). A partner's
+   * task id need not match the catalogue's event id, so this counts even when no event is ticked.
+   */
+  creditedTasks?: number;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -76,6 +81,12 @@ export const viewOfState = (state: OfferState, featured: boolean): OfferView => 
   totalCompletions: 0,
 });
 
+/** The member's real progress, x of the offer's y tasks: ticked events, or their credits when more, never past y. */
+export function completedTaskCount(ticked: number, credited: number, total: number): number {
+  const done = Math.max(ticked, credited);
+  return total > 0 ? Math.min(done, total) : done;
+}
+
 /** The API shape (spec 3, contracts Offer): pounds beside exact pence, tasks as "events". */
 export function toOffer(view: OfferView, options: OfferViewOptions = {}): Offer {
   const c = view.content;
@@ -116,7 +127,7 @@ export function toOffer(view: OfferView, options: OfferViewOptions = {}): Offer 
     instructions: c.instructions,
     things_to_know: c.thingsToKnow,
     events,
-    completed_tasks_count: events.filter((e) => e.is_completed).length,
+    completed_tasks_count: completedTaskCount(events.filter((e) => e.is_completed).length, options.creditedTasks ?? 0, events.length),
     total_completions: view.totalCompletions,
     source: view.source,
     status: view.status,

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { EARNED_STATUSES } from '@playquid/contracts';
 import type { DB, EarningRow } from '@playquid/read-db';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { READ_DB } from '../infra/tokens';
@@ -32,14 +33,14 @@ export class EarningRepository {
       .execute();
   }
 
-  /** Count of the filtered earnings and their money totals in pence (reversed ones count for nothing). */
+  /** Count of the filtered earnings and their money totals in pence; `total` is Total Earned (EARNED_STATUSES). */
   async summary(uid: string, filter: EarningsFilter): Promise<{ count: number; total: number; approved: number; pending: number }> {
     const row = await this.db
       .selectFrom('earnings')
       .where(matching(uid, filter))
       .select((eb) => [
         eb.fn.countAll<number>().as('count'),
-        eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('status', '!=', 'rejected').then(eb.ref('amount_pence')).else(0).end()), eb.lit(0)).as('total'),
+        eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('status', 'in', [...EARNED_STATUSES]).then(eb.ref('amount_pence')).else(0).end()), eb.lit(0)).as('total'),
         eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('status', '=', 'approved').then(eb.ref('amount_pence')).else(0).end()), eb.lit(0)).as('approved'),
         eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('status', '=', 'pending').then(eb.ref('amount_pence')).else(0).end()), eb.lit(0)).as('pending'),
       ])

@@ -1,4 +1,4 @@
-import { ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { UserProfile } from '@playquid/contracts';
 import type { Auth } from 'firebase-admin/auth';
@@ -13,6 +13,7 @@ import { profileFromRow, profileFromState } from './profile.mapper';
 
 const emailPrefix = (email: string) => email.split('@')[0] ?? '';
 
+export const RESEND_FAILED_MESSAGE = 'Failed to send verification email. Please try again.';
 export const NO_EMAIL_MESSAGE = 'This sign-in has no email address; sign up with email or Google';
 
 /** The profile's email is the one Firebase vouches for in the ID token; a request body is never trusted for it. */
@@ -87,6 +88,22 @@ export class AuthService {
       // Unknown emails are not revealed to the caller.
       this.logger.debug({ error: (error as Error).message }, 'password reset link not generated');
     }
+  }
+
+  /**
+   * Sends the verification email again through Firebase (the emulator records it as an oobCode).
+   * An already verified member is told so and nothing is sent.
+   */
+  async resendVerification(auth: AuthUser): Promise<{ sent: boolean }> {
+    const email = tokenEmail(auth);
+    if ((await this.firebase.getUser(auth.uid)).emailVerified) return { sent: false };
+    try {
+      await this.firebase.generateEmailVerificationLink(email);
+    } catch (error) {
+      this.logger.warn({ error: (error as Error).message, uid: auth.uid }, 'verification email not sent');
+      throw new ServiceUnavailableException(RESEND_FAILED_MESSAGE);
+    }
+    return { sent: true };
   }
 
   private async toProfile(state: UserState): Promise<UserProfile> {

@@ -64,7 +64,9 @@ export class OffersService {
     if (!row || (row.status !== 'active' && !auth?.isAdmin)) throw new DomainError(OFFER_NOT_FOUND, 'not_found');
     const credits = auth ? await this.offers.memberCredits(auth.uid, row.api_id) : [];
     const completedTasks = new Set(credits.flatMap((c) => [c.task_id, c.task_name].filter((t): t is string => t !== null)));
-    return toOffer(viewOfRow(row), { completedTasks, withClickUrl: auth?.isAdmin });
+    // A credit naming no task stands for one task of its own.
+    const creditedTasks = new Set(credits.map((c, index) => c.task_id ?? c.task_name ?? `credit-${index}`)).size;
+    return toOffer(viewOfRow(row), { completedTasks, creditedTasks, withClickUrl: auth?.isAdmin });
   }
 
   categories(): Promise<OfferCategory[]> {

@@ -113,9 +113,11 @@ describe('WalletService', () => {
       total_pence: 100,
       total_transactions: 2,
       pending_transactions: 1,
+      total_earned: 0.9,
+      total_earned_pence: 90,
       currency: 'GBP',
     });
-    expect(await service().balance(uid, at(0).toISOString())).toMatchObject({ available_pence: 200, total_transactions: 1 });
+    expect(await service().balance(uid, at(0).toISOString())).toMatchObject({ available_pence: 200, total_transactions: 1, total_earned_pence: 200 });
   });
 
   it('rebuilds the statement from the member wallet stream for as_of', async () => {

@@ -11,6 +11,7 @@ import {
   type StatementEntryKind,
   streams,
   withdrawablePence,
+  isEarnedStatus,
 } from '@playquid/contracts';
 import type { StatementEntryRow } from '@playquid/read-db';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -46,8 +47,8 @@ function figuresOf(state: WalletState): MoneyFigures {
     pending: state.pendingPence,
     reserved: state.reservedPence,
     paidOut: state.paidOutPence,
-    // As the wallet projection counts: approved money (paid or not), less reversals of it.
-    totalEarned: sum((e) => e.status === 'approved' || e.status === 'paid'),
+    // As the wallet projection counts (contracts EARNED_STATUSES): every credit not reversed.
+    totalEarned: sum((e) => isEarnedStatus(e.status)),
     transactions: earnings.length,
     pendingTransactions: earnings.filter((e) => e.status === 'pending').length,
     lockedBonus: payoutFigures(state).lockedBonusPence,
@@ -106,6 +107,8 @@ export class WalletService {
       total_pence: f.available + f.pending,
       total_transactions: f.transactions,
       pending_transactions: f.pendingTransactions,
+      total_earned: penceToPounds(f.totalEarned),
+      total_earned_pence: f.totalEarned,
       currency: 'GBP',
     };
   }

@@ -225,8 +225,9 @@ describe('member stats, progress and referrals', () => {
       message: 'Stats loaded',
       data: {
         stats: {
-          total_earned: 3.3,
-          total_earned_pence: 330,
+          // Total Earned counts the 50p still pending too (contracts EARNED_STATUSES).
+          total_earned: 3.8,
+          total_earned_pence: 380,
           available_pence: 330,
           pending_pence: 50,
           completed_offers: 2,
@@ -236,7 +237,7 @@ describe('member stats, progress and referrals', () => {
           referral_count: 0,
           referral_earnings_pence: 0,
           success_rate: 28.6,
-          average_per_offer_pence: 165,
+          average_per_offer_pence: 190,
         },
       },
     });

@@ -75,7 +75,8 @@ describe('GET /api/users/balance and /balance/detailed with as_of', () => {
       available_pence: 325,
       pending_pence: 80,
       reserved_pence: 0,
-      total_earned_pence: 325,
+      // Total Earned counts the 80p still pending too (contracts EARNED_STATUSES).
+      total_earned_pence: 405,
       bonus_pence: 200,
       reversed_pence: 0,
       is_negative: false,

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 
 /** Debian's Chromium, headless, with the flags this closed network needs (no background fetches). */
@@ -16,4 +17,12 @@ export function launchChromium(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+}
+
+/**
+ * The built client the browser tests serve: `client/dist`, or PLAYQUID_CLIENT_DIST when a test run
+ * builds its own copy (several people building into one folder would overwrite each other).
+ */
+export function clientDist(): string {
+  return process.env.PLAYQUID_CLIENT_DIST ?? resolve(__dirname, '../../../client/dist');
 }

@@ -95,11 +95,14 @@ describe('auth session', () => {
     expect(session.state).toMatchObject({ status: 'signed-in', profile: null, isAdmin: false, isVerified: true });
   });
 
-  it('signs up: account, verification email, register with the referral, then signs out', async () => {
+  it('signs up: account, verification email, register with the referral, then stays signed in unverified (verification screen)', async () => {
     localStorage.setItem(REFERRAL_STORAGE_KEY, 'referrer-uid');
     const user = fakeUser({ emailVerified: false });
     mocked.createUserWithEmailAndPassword.mockResolvedValue({ user } as never);
-    const { api, calls } = fakeApi({ '/api/auth/register': { user: profile() } });
+    const { api, calls } = fakeApi({
+      '/api/auth/register': { user: profile({ is_verified: false }) },
+      '/api/auth/verify-token': { user: profile({ is_verified: false }) },
+    });
     const session = new AuthSession({ auth, api });
     const onChange = started(session);
 
@@ -110,10 +113,31 @@ describe('auth session', () => {
     expect(mocked.sendEmailVerification).toHaveBeenCalledWith(user);
     expect(calls).toEqual([
       { path: '/api/auth/register', body: { email: 'ana@example.com', username: 'ana', gender: 'female', referred_by: 'referrer-uid' } },
+      { path: '/api/auth/verify-token', body: undefined },
     ]);
-    expect(mocked.signOut).toHaveBeenCalled();
+    expect(mocked.signOut).not.toHaveBeenCalled();
     expect(localStorage.getItem(REFERRAL_STORAGE_KEY)).toBeNull();
+    expect(session.state).toMatchObject({ status: 'signed-in', isVerified: false });
+  });
+
+  it('signs out again when the sign-up could not be completed', async () => {
+    const user = fakeUser({ emailVerified: false });
+    mocked.createUserWithEmailAndPassword.mockResolvedValue({ user } as never);
+    const { api } = fakeApi({ '/api/auth/register': new ApiError('down', 503, 'down') });
+    const session = new AuthSession({ auth, api });
+    started(session);
+    await expect(session.signUp({ email: 'ana@example.com', password: 'secret1', gender: 'female' })).rejects.toThrow();
+    expect(mocked.signOut).toHaveBeenCalled();
     expect(session.state.status).toBe('signed-out');
+  });
+
+  it('asks our backend to resend the verification email; without a user it says so', async () => {
+    const { api, calls } = fakeApi({ '/api/auth/resend-verification': { sent: true } });
+    await expect(new AuthSession({ auth, api }).resendVerification()).rejects.toThrow('No user signed in');
+    const signedIn = { currentUser: fakeUser({ emailVerified: false }) } as unknown as Auth;
+    await new AuthSession({ auth: signedIn, api }).resendVerification();
+    expect(calls.map((c) => c.path)).toEqual(['/api/auth/resend-verification']);
+    expect(mocked.sendEmailVerification).not.toHaveBeenCalled();
   });
 
   it('refuses an unverified sign-in and signs out again', async () => {

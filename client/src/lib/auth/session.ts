@@ -140,18 +140,24 @@ export class AuthSession {
     forgetReferral(this.deps.storage);
   }
 
-  /** Creates the account, sends the verification email, registers the profile, then signs out. */
+  /**
+   * Creates the account, sends the verification email and registers the profile. The new member
+   * stays signed in, unverified, so the screens show the verification screen (resend, check)
+   * instead of signing them out without a word; nothing past it opens until the email is verified.
+   */
   signUp({ email, password, gender }: SignUpInput): Promise<string> {
     return this.quietly(async () => {
       const { user } = await createUserWithEmailAndPassword(this.deps.auth, email, password);
       try {
         await sendEmailVerification(user);
         await this.register(email, gender);
-      } finally {
-        // The member signs in only once the email is verified (spec 4).
+      } catch (error) {
+        // Half a sign-up is no session: the member signs in again and registration is retried then.
         await signOut(this.deps.auth);
         this.publish(SIGNED_OUT_STATE);
+        throw error;
       }
+      await this.adopt(user);
       return AUTH_TEXT.signupSuccess;
     });
   }
@@ -192,10 +198,10 @@ export class AuthSession {
     return sendPasswordResetEmail(this.deps.auth, email.trim());
   }
 
+  /** Our backend sends it (and limits how often); a 429 carries the server's explanation. */
   async resendVerification(): Promise<void> {
-    const user = this.deps.auth.currentUser;
-    if (!user) throw new AuthMessageError(AUTH_TEXT.noUser);
-    await sendEmailVerification(user);
+    if (!this.deps.auth.currentUser) throw new AuthMessageError(AUTH_TEXT.noUser);
+    await this.deps.api.post('/api/auth/resend-verification');
   }
 
   /**

@@ -1,18 +1,16 @@
-import { formatPence, MOBILE_BREAKPOINT_PX } from '@playquid/contracts';
+import { formatPence, formatPenceCompact } from '@playquid/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Link, type LinkProps, useNavigate } from '@tanstack/react-router';
-import { House, LogOut, Menu, ShieldCheck, Wallet, X } from 'lucide-react';
-import { AnimatePresence, m, useReducedMotion } from 'motion/react';
-import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { LogOut, Menu, ShieldCheck, Wallet, X } from 'lucide-react';
+import { useRef } from 'react';
 import { toast } from 'sonner';
 import { AUTH_TEXT } from '../../lib/auth/messages';
 import { useAuth, useAuthSession } from '../../lib/auth/react';
 import { displayName } from '../../lib/display';
 import { balanceQuery } from '../../lib/queries';
 import { Logo } from './Logo';
+import { MobileMenu, type NavItem, useMobileMenu } from './MobileMenu';
 import { ui } from './ui';
-
-type NavItem = { to: NonNullable<LinkProps['to']>; label: string };
 
 const VISITOR_LINKS: NavItem[] = [
   { to: '/blog', label: 'Blog' },
@@ -34,22 +32,22 @@ const ADMIN_LINKS: NavItem[] = [
   { to: '/admin/blogs', label: 'Blog Posts' },
 ];
 
-const linkClass = 'rounded-xl px-3 py-2 text-sm font-semibold text-slate-300 transition hover:bg-white/5 hover:text-white';
+// Between 768 and 1024 px six admin links, the balance and Logout share one row: tighter there.
+const linkClass =
+  'shrink-0 whitespace-nowrap rounded-xl px-2 py-2 text-[13px] font-semibold text-slate-300 transition hover:bg-white/5 hover:text-white lg:px-3 lg:text-sm';
 const activeLinkClass = 'bg-white/10 text-white';
-const mobileLinkClass =
-  'flex items-center gap-3 rounded-2xl px-4 py-3.5 text-base font-semibold text-slate-200 transition hover:bg-white/5';
 
 function BalanceChip({ uid }: { uid: string }) {
   const { data, isPending } = useQuery(balanceQuery(uid));
   return (
     <Link
       to="/dashboard"
-      className="flex items-center gap-1.5 rounded-full border border-quid-300/30 bg-quid-300/10 px-3 py-1.5 text-sm font-bold tabular-nums text-quid-200 transition hover:bg-quid-300/20"
+      className="flex shrink-0 items-center gap-1.5 rounded-full border border-quid-300/30 bg-quid-300/10 px-3 py-1.5 text-sm font-bold tabular-nums text-quid-200 transition hover:bg-quid-300/20"
       aria-label="Your balance"
       data-testid="nav-balance"
     >
       <Wallet size={15} aria-hidden />
-      {isPending || !data ? '...' : formatPence(data.total_pence)}
+      {isPending || !data ? '...' : <span title={formatPence(data.total_pence)}>{formatPenceCompact(data.total_pence)}</span>}
     </Link>
   );
 }
@@ -59,38 +57,14 @@ export function Navbar() {
   const auth = useAuth();
   const session = useAuthSession();
   const navigate = useNavigate();
-  const reduceMotion = useReducedMotion();
-  const [open, setOpen] = useState(false);
   const barRef = useRef<HTMLElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-
-  // The open menu closes on a click outside it (the bar with its toggle counts as inside), on
-  // Escape and at desktop width; the page behind it does not scroll meanwhile.
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!barRef.current?.contains(target) && !panelRef.current?.contains(target)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    const onResize = () => window.innerWidth >= MOBILE_BREAKPOINT_PX && setOpen(false);
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    window.addEventListener('resize', onResize);
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-      window.removeEventListener('resize', onResize);
-      document.body.style.overflow = previousOverflow;
-    };
-  }, [open]);
+  const menu = useMobileMenu([barRef, panelRef]);
 
   if (auth.status === 'loading') return null;
   const signedIn = auth.status === 'signed-in' && auth.isVerified && auth.user !== null;
   const links = !signedIn ? VISITOR_LINKS : auth.isAdmin ? ADMIN_LINKS : MEMBER_LINKS;
-  const close = () => setOpen(false);
+  const { open, close } = menu;
 
   const logout = async () => {
     close();
@@ -106,15 +80,20 @@ export function Navbar() {
   return (
     <header className="sticky top-0 z-40 border-b border-white/5 bg-ink-950/80 backdrop-blur-xl">
       <nav ref={barRef} className={`${ui.page} flex h-16 items-center justify-between gap-3`} aria-label="Main">
-        <Logo />
-        <div className="hidden items-center gap-1 md:flex">
+        <span className="shrink-0 md:max-lg:hidden">
+          <Logo />
+        </span>
+        <span className="hidden shrink-0 md:max-lg:block">
+          <Logo compact />
+        </span>
+        <div className="hidden min-w-0 [scrollbar-width:none] items-center gap-0.5 overflow-x-auto md:flex lg:gap-1">
           {links.map((item) => (
             <Link key={item.to} to={item.to} className={linkClass} activeProps={{ className: activeLinkClass, 'aria-current': 'page' }}>
               {item.label}
             </Link>
           ))}
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-2">
           {signedIn ? (
             <>
               <BalanceChip uid={auth.user!.uid} />
@@ -123,7 +102,7 @@ export function Navbar() {
               </span>
               {auth.isAdmin && (
                 <span
-                  className="inline-flex items-center gap-1 rounded-lg bg-grape-500/20 px-2 py-1 text-xs font-bold text-grape-300"
+                  className="inline-flex shrink-0 items-center gap-1 rounded-lg bg-grape-500/20 px-2 py-1 text-xs font-bold text-grape-300"
                   data-testid="nav-admin-badge"
                 >
                   <ShieldCheck size={13} aria-hidden /> Admin
@@ -133,9 +112,10 @@ export function Navbar() {
                 type="button"
                 onClick={() => void logout()}
                 className={`${linkClass} hidden items-center gap-1.5 md:inline-flex`}
+                aria-label="Logout"
                 data-testid="nav-logout"
               >
-                <LogOut size={15} aria-hidden /> Logout
+                <LogOut size={15} aria-hidden /> <span className="max-lg:sr-only">Logout</span>
               </button>
             </>
           ) : (
@@ -150,7 +130,7 @@ export function Navbar() {
               </Link>
               <Link
                 to="/signup"
-                className="rounded-xl bg-quid-300 px-4 py-2 text-sm font-bold text-ink-950 shadow-lg shadow-quid-500/20 transition hover:bg-quid-200"
+                className="shrink-0 rounded-xl bg-quid-300 px-4 py-2 text-sm font-bold text-ink-950 shadow-lg shadow-quid-500/20 transition hover:bg-quid-200"
                 data-testid="nav-signup"
               >
                 Sign Up
@@ -163,7 +143,7 @@ export function Navbar() {
             aria-label={open ? 'Close menu' : 'Open menu'}
             aria-expanded={open}
             aria-controls="mobile-menu"
-            onClick={() => setOpen((value) => !value)}
+            onClick={menu.toggle}
             data-testid="nav-menu-toggle"
           >
             {open ? <X size={22} aria-hidden /> : <Menu size={22} aria-hidden />}
@@ -171,60 +151,7 @@ export function Navbar() {
         </div>
       </nav>
 
-      <AnimatePresence>
-        {open && (
-          <m.div
-            id="mobile-menu"
-            className="fixed inset-x-0 top-16 bottom-0 z-40 bg-ink-950/70 backdrop-blur-sm md:hidden"
-            initial={reduceMotion ? false : { opacity: 0, y: -8 }}
-            animate={{ opacity: 1, y: 0 }}
-            exit={reduceMotion ? { opacity: 0 } : { opacity: 0, y: -8 }}
-            transition={{ duration: 0.18 }}
-            data-testid="nav-mobile-menu"
-          >
-            <div
-              ref={panelRef}
-              className="flex max-h-full flex-col gap-1 overflow-y-auto rounded-b-3xl border-b border-white/10 bg-ink-900 p-4 shadow-2xl"
-            >
-              {links.map((item) => (
-                <Link
-                  key={item.to}
-                  to={item.to}
-                  onClick={close}
-                  className={mobileLinkClass}
-                  activeProps={{ className: 'bg-white/10 text-white' }}
-                >
-                  {item.label}
-                </Link>
-              ))}
-              {!signedIn && (
-                <>
-                  <Link to="/login" onClick={close} className={mobileLinkClass}>
-                    Log in
-                  </Link>
-                  <Link to="/signup" onClick={close} className={mobileLinkClass}>
-                    Sign Up
-                  </Link>
-                </>
-              )}
-              <div className="my-2 border-t border-white/10" />
-              {signedIn && (
-                <button
-                  type="button"
-                  onClick={() => void logout()}
-                  className={`${mobileLinkClass} text-left`}
-                  data-testid="nav-logout-mobile"
-                >
-                  <LogOut size={18} aria-hidden /> Logout
-                </button>
-              )}
-              <Link to="/" onClick={close} className={`${mobileLinkClass} text-slate-400`}>
-                <House size={18} aria-hidden /> Back to Home
-              </Link>
-            </div>
-          </m.div>
-        )}
-      </AnimatePresence>
+      <MobileMenu open={open} links={links} signedIn={signedIn} panelRef={panelRef} onClose={close} onLogout={() => void logout()} />
     </header>
   );
 }

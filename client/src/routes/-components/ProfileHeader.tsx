@@ -1,4 +1,4 @@
-import { formatPence, USERNAME_MAX_LENGTH, type UserProfile } from '@playquid/contracts';
+import { USERNAME_MAX_LENGTH, type UserProfile } from '@playquid/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Check, ListChecks, LoaderCircle, Pencil, ShieldCheck, TrendingUp, Users, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -9,7 +9,7 @@ import { USERNAME_MESSAGE_MS, USERNAME_TEXT, usernameChange } from '../../lib/pr
 import { profileQuery } from '../../lib/queries';
 import { useFlash } from '../../lib/use-flash';
 import { Notice, type NoticeMessage } from './Feedback';
-import { StatCard } from './StatCard';
+import { CompactPence, StatCard } from './StatCard';
 import { ui } from './ui';
 
 const badge = 'inline-flex items-center gap-1 rounded-full px-3 py-1 text-xs font-bold';
@@ -131,7 +131,7 @@ export function ProfileHeader({ profile, isAdmin }: { profile: UserProfile; isAd
         </div>
       </div>
       <div className="mt-6 grid gap-4 sm:grid-cols-3">
-        <StatCard label="Total Earned" value={formatPence(profile.total_earned_pence)} icon={TrendingUp} testId="profile-total-earned" />
+        <StatCard label="Total Earned" value={<CompactPence pence={profile.total_earned_pence} />} icon={TrendingUp} testId="profile-total-earned" />
         <StatCard
           label="Completed"
           value={profile.completed_offers}

@@ -1,3 +1,4 @@
+import { formatPence, formatPenceCompact } from '@playquid/contracts';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
@@ -24,20 +25,31 @@ export function StatCard({
   accent?: keyof typeof ACCENTS;
 }) {
   const style = ACCENTS[accent];
+  // A long figure steps down a size and may break anywhere rather than spill out of the card;
+  // money callers pass formatPenceCompact where space is short, this is the backstop.
+  const long = typeof value === 'string' && value.length > 9;
   return (
     <div
       className={`relative overflow-hidden rounded-3xl border border-white/10 bg-linear-to-br ${style.glow} to-ink-900/80 p-5 shadow-xl shadow-black/20`}
     >
       <div className="flex items-center justify-between gap-3">
-        <p className="text-sm font-medium text-slate-300">{label}</p>
-        <span className={`grid h-9 w-9 place-items-center rounded-xl ${style.icon}`} aria-hidden>
+        <p className="min-w-0 text-sm font-medium text-slate-300">{label}</p>
+        <span className={`grid h-9 w-9 shrink-0 place-items-center rounded-xl ${style.icon}`} aria-hidden>
           <Icon size={18} />
         </span>
       </div>
-      <p className="mt-3 font-display text-3xl font-extrabold tabular-nums text-white" data-testid={testId}>
+      <p
+        className={`mt-3 min-w-0 font-display font-extrabold tabular-nums text-white [overflow-wrap:anywhere] ${long ? 'text-2xl' : 'text-3xl'}`}
+        data-testid={testId}
+      >
         {value}
       </p>
       {hint && <p className="mt-1 text-xs text-slate-400">{hint}</p>}
     </div>
   );
+}
+
+/** A stat card's money: compact when large (£1.2M, so it never overflows), the exact figure on hover. */
+export function CompactPence({ pence }: { pence: number }) {
+  return <span title={formatPence(pence)}>{formatPenceCompact(pence)}</span>;
 }

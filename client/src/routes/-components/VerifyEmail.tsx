@@ -2,9 +2,17 @@ import { RESEND_MESSAGE_MS, VERIFICATION_AUTO_CHECK_MS, VERIFICATION_REDIRECT_MS
 import { useNavigate } from '@tanstack/react-router';
 import { LoaderCircle, MailCheck } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
 import { AUTH_TEXT } from '../../lib/auth/messages';
 import { useAuth, useAuthSession } from '../../lib/auth/react';
 import { ui } from './ui';
+
+/** The limit's explanation (429) is worth showing as it is; anything else gets the spec's text. */
+function resendFailureText(error: unknown): string {
+  if (error instanceof Error && error.message === AUTH_TEXT.noUser) return AUTH_TEXT.noUser;
+  if (error instanceof ApiError && error.status === 429 && error.detail) return error.detail;
+  return AUTH_TEXT.verificationSendFailed;
+}
 
 type Message = { kind: 'error' | 'success' | 'info'; text: string };
 
@@ -21,6 +29,7 @@ export function VerifyEmail() {
   const navigate = useNavigate();
   const [message, setMessage] = useState<Message | null>(null);
   const [checking, setChecking] = useState(false);
+  const [resending, setResending] = useState(false);
   const verified = useRef(false);
   const timers = useRef<number[]>([]);
 
@@ -59,15 +68,15 @@ export function VerifyEmail() {
   }, [check]);
 
   const resend = async () => {
+    setResending(true);
     try {
       await session.resendVerification();
       setMessage({ kind: 'info', text: AUTH_TEXT.verificationSent });
       later(RESEND_MESSAGE_MS, () => setMessage((current) => (current?.text === AUTH_TEXT.verificationSent ? null : current)));
     } catch (error) {
-      setMessage({
-        kind: 'error',
-        text: error instanceof Error && error.message === AUTH_TEXT.noUser ? AUTH_TEXT.noUser : AUTH_TEXT.verificationSendFailed,
-      });
+      setMessage({ kind: 'error', text: resendFailureText(error) });
+    } finally {
+      setResending(false);
     }
   };
 
@@ -110,7 +119,14 @@ export function VerifyEmail() {
             {checking && <LoaderCircle size={18} className="animate-spin" aria-hidden />}
             Check Verification Status
           </button>
-          <button type="button" onClick={() => void resend()} className={ui.buttonSecondary} data-testid="verify-resend">
+          <button
+            type="button"
+            onClick={() => void resend()}
+            disabled={resending}
+            className={ui.buttonSecondary}
+            data-testid="verify-resend"
+          >
+            {resending && <LoaderCircle size={18} className="animate-spin" aria-hidden />}
             Resend Verification Email
           </button>
           <button

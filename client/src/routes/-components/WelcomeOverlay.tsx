@@ -1,13 +1,14 @@
-import { formatPence, WELCOME_BONUS_PENCE } from '@playquid/contracts';
+import { formatPence, type Offer, WELCOME_BONUS_PENCE } from '@playquid/contracts';
 import { Link } from '@tanstack/react-router';
 import { Gamepad2, PartyPopper, X } from 'lucide-react';
 import { m } from 'motion/react';
 import { useEffect, useRef } from 'react';
 import { CashCannon } from './CashCannon';
+import { WelcomeOfferList } from './DashboardFeaturedOffers';
 import { ui } from './ui';
 
-/** Spec 2, Dashboard: the once-only welcome with the £2 bonus, for an account created today. */
-export function WelcomeOverlay({ name, onDismiss }: { name: string; onDismiss: () => void }) {
+/** Spec 2, Dashboard: the once-only welcome with the £2 bonus and up to 3 featured offers, for an account created today. */
+export function WelcomeOverlay({ name, offers = [], onDismiss }: { name: string; offers?: Offer[]; onDismiss: () => void }) {
   const primary = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     primary.current?.focus();
@@ -23,7 +24,7 @@ export function WelcomeOverlay({ name, onDismiss }: { name: string; onDismiss: (
         role="dialog"
         aria-modal="true"
         aria-labelledby="welcome-title"
-        className={`${ui.card} relative w-full max-w-md p-7 text-center sm:p-8`}
+        className={`${ui.card} relative max-h-full w-full max-w-md overflow-y-auto p-7 text-center sm:p-8`}
         initial={{ opacity: 0, scale: 0.9, y: 20 }}
         animate={{ opacity: 1, scale: 1, y: 0 }}
         onClick={(event) => event.stopPropagation()}
@@ -47,6 +48,7 @@ export function WelcomeOverlay({ name, onDismiss }: { name: string; onDismiss: (
           Your <span className="font-bold text-quid-300">{formatPence(WELCOME_BONUS_PENCE)}</span> welcome bonus is already in your balance.
           Play games, hit their milestones and watch it grow.
         </p>
+        <WelcomeOfferList offers={offers} onPick={onDismiss} />
         <div className="mt-7 flex flex-col gap-3 sm:flex-row sm:justify-center">
           <Link ref={primary} to="/offers" className={ui.buttonPrimary} onClick={onDismiss}>
             <Gamepad2 size={18} aria-hidden /> Browse Gaming Offers

@@ -1,0 +1,244 @@
+import { buildCallbackUrl, oobCodes } from '@playquid/scripts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientDist, launchChromium } from '../support/browser';
+import { PASSWORD, registeredMember, uniqueEmail } from '../support/members';
+import { bearer, makeAdmin } from '../support/money';
+import { type OffersStack, startOffersStack } from '../support/offers';
+import { type Stack, TEST_SECRET } from '../support/stack';
+
+let env: OffersStack;
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  env = await startOffersStack({ listen: true, clientDist: clientDist() });
+  stack = env.stack;
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await env?.close();
+});
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const DESKTOP = { viewport: { width: 1440, height: 900 } };
+
+async function open(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  await page.goto(`${stack.url}${path}`);
+  return page;
+}
+
+/** The page views gtag recorded in window.dataLayer, as paths. */
+const pageViews = (page: Page) =>
+  page.evaluate(() =>
+    ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? [])
+      .map((entry) => Array.from(entry as ArrayLike<unknown>))
+      .filter(([kind, name]) => kind === 'event' && name === 'page_view')
+      .map(([, , params]) => (params as { page_path: string }).page_path),
+  );
+
+/** Consent already given, so the banner does not sit over what a test clicks. */
+const withConsent = (context: BrowserContext) =>
+  context.addInitScript(() =>
+    localStorage.setItem(
+      'playquid_cookie_consent',
+      JSON.stringify({ version: 1, choices: { essential: true, analytics: false, marketing: false, functional: false }, decided_at: new Date().toISOString() }),
+    ),
+  );
+
+describe('a visitor on a 390 px phone', () => {
+  it('opens the menu over the whole screen and reaches every link; it closes on link click, outside click and at 768 px', async () => {
+    const context = await browser.newContext(PHONE);
+    await withConsent(context);
+    const page = await open(context, '/');
+    const toggle = page.getByTestId('nav-menu-toggle');
+    const menu = page.getByTestId('nav-mobile-menu');
+
+    const targets: Array<[label: string, path: RegExp]> = [
+      ['Blog', /\/blog$/],
+      ['Gaming Offers', /\/offers$/],
+      ['Log in', /\/login$/],
+      ['Sign Up', /\/signup$/],
+      ['Back to Home', /\/$/],
+    ];
+    for (const [label, path] of targets) {
+      await toggle.click();
+      await menu.waitFor({ state: 'visible' });
+      // Not clipped by the header any more: the overlay fills the screen below the bar.
+      const box = (await menu.boundingBox())!;
+      expect(box.height).toBeGreaterThan(700);
+      expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+      const link = menu.getByRole('link', { name: label, exact: true });
+      expect(await link.isVisible()).toBe(true);
+      await link.click();
+      await page.waitForURL(path);
+      await menu.waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+    }
+
+    await toggle.click();
+    await menu.waitFor({ state: 'visible' });
+    await page.mouse.click(200, 820); // the dimmed page below the panel
+    await menu.waitFor({ state: 'detached' });
+
+    await toggle.click();
+    await menu.waitFor({ state: 'visible' });
+    await page.setViewportSize({ width: 800, height: 844 });
+    await menu.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('sees the verification screen right after signing up and can resend the email', async () => {
+    const context = await browser.newContext(PHONE);
+    await withConsent(context);
+    const page = await open(context, '/signup');
+    const email = uniqueEmail('shell-signup');
+    await page.getByTestId('signup-email').fill(email);
+    await page.getByTestId('signup-password').fill('shell-pass-1');
+    await page.getByTestId('signup-confirm').fill('shell-pass-1');
+    await page.getByTestId('signup-gender-female').check();
+    await page.getByTestId('signup-submit').click();
+    await page.getByTestId('verify-email').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('verify-email').textContent()).toContain(email);
+
+    const before = (await oobCodes()).filter((code) => code.email === email && code.requestType === 'VERIFY_EMAIL').length;
+    await page.getByTestId('verify-resend').click();
+    await expect
+      .poll(() => page.getByTestId('verify-message').textContent(), { timeout: 10_000 })
+      .toBe('Verification email sent! Please check your inbox and spam folder.');
+    expect((await oobCodes()).filter((code) => code.email === email && code.requestType === 'VERIFY_EMAIL').length).toBe(before + 1);
+    await context.close();
+  });
+});
+
+describe('cookie consent', () => {
+  it('Customize: analytics on is kept across reloads and page views follow every route change, never before', async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await open(context, '/contact');
+    const externalScripts: string[] = [];
+    page.on('request', (request) => request.url().includes('googletagmanager') && externalScripts.push(request.url()));
+
+    const banner = page.getByTestId('cookie-banner');
+    await banner.waitFor();
+    for (const text of ['Accept All Cookies', 'Essential Only', 'Customize', 'Cookie Policy']) expect(await banner.textContent()).toContain(text);
+    // Navigating while undecided sends nothing.
+    await page.getByRole('link', { name: 'Gaming Offers' }).first().click();
+    await page.waitForURL(/\/offers$/);
+    expect(await pageViews(page)).toEqual([]);
+
+    await page.getByTestId('cookie-customize').click();
+    const panel = page.getByTestId('cookie-preferences');
+    for (const text of ['Essential', 'Analytics', 'Marketing', 'Functional', 'Save Preferences', 'Accept All']) expect(await panel.textContent()).toContain(text);
+    expect(await page.getByTestId('cookie-toggle-essential').isDisabled()).toBe(true);
+    await page.getByTestId('cookie-toggle-analytics').check();
+    await page.getByTestId('cookie-save').click();
+    await banner.waitFor({ state: 'detached' });
+    // The page being read when consent arrived counts as viewed.
+    expect(await pageViews(page)).toEqual(['/offers']);
+
+    await page.reload();
+    await page.getByTestId('nav-signup').waitFor();
+    expect(await banner.count()).toBe(0);
+    await expect.poll(() => pageViews(page)).toEqual(['/offers']);
+    await page.getByRole('link', { name: 'Blog' }).first().click();
+    await page.waitForURL(/\/blog$/);
+    await expect.poll(() => pageViews(page)).toEqual(['/offers', '/blog']);
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('playquid_cookie_consent')))!);
+    expect(stored.choices).toEqual({ essential: true, analytics: true, marketing: false, functional: false });
+    // No measurement id configured: nothing is fetched from Google.
+    expect(externalScripts).toEqual([]);
+    await context.close();
+  });
+
+  it('Essential Only is kept across reloads and no page view is ever sent', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await open(context, '/');
+    await page.getByTestId('cookie-essential').click();
+    await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByTestId('nav-signup').waitFor();
+    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+    await page.goto(`${stack.url}/contact`);
+    await page.getByTestId('faq').waitFor();
+    expect(await pageViews(page)).toEqual([]);
+
+    // The cookie policy's Cookie settings reopens the choice; turning analytics on starts page views.
+    await page.goto(`${stack.url}/cookie-policy`);
+    await page.getByTestId('cookie-settings').click();
+    expect(await page.getByTestId('cookie-toggle-analytics').isChecked()).toBe(false);
+    await page.getByTestId('cookie-toggle-analytics').check();
+    await page.getByTestId('cookie-save').click();
+    await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
+    expect(await pageViews(page)).toEqual(['/cookie-policy']);
+    await context.close();
+  });
+});
+
+describe('contact FAQ', () => {
+  it('opens one answer at a time, with the support facts', async () => {
+    const context = await browser.newContext(PHONE);
+    await withConsent(context);
+    const page = await open(context, '/contact');
+    const faq = page.getByTestId('faq');
+    for (const group of ['Getting Started', 'Payments & Cashback', 'Account & Security', 'Technical Support']) expect(await faq.textContent()).toContain(group);
+    const questions = page.getByTestId('faq-question');
+    await questions.filter({ hasText: 'minimum payout' }).click();
+    await expect.poll(() => page.locator('[data-testid="faq-answer"]:visible').allTextContents()).toEqual([
+      'You can cash out your whole available balance once it reaches £0.79.',
+    ]);
+    await questions.filter({ hasText: 'missing or wrong' }).click();
+    const shown = await page.locator('[data-testid="faq-answer"]:visible').allTextContents();
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toContain('within 14 days');
+    await questions.filter({ hasText: 'When does support reply' }).click();
+    expect(await page.locator('[data-testid="faq-answer"]:visible').allTextContents()).toEqual([
+      'Within 24-48 hours. Our team works Monday to Friday, 9:00-18:00 GMT.',
+    ]);
+    await context.close();
+  });
+});
+
+describe('the member dashboard', () => {
+  it('shows 4 featured offers (View All), the welcome overlay lists up to 3, and their icons load under the CSP', async () => {
+    const admin = await registeredMember(stack, { label: 'shell-admin' });
+    await makeAdmin(stack, admin);
+    const rows = await stack.db.selectFrom('offers').select(['id', 'anchor']).where('status', '=', 'active').where('anchor', 'is not', null).execute();
+    for (const anchor of [...new Set(rows.map((row) => row.anchor))].slice(0, 6)) {
+      const id = rows.find((row) => row.anchor === anchor)!.id;
+      await stack.http.put(`/api/admin/offers/${id}/featured?featured=true`).set('authorization', bearer(admin)).expect(200);
+    }
+    const member = await registeredMember(stack, { label: 'shell-member' });
+    const credit = buildCallbackUrl({ uid: member.uid, amount: '1.00', tx: `shell-${member.uid}`, baseUrl: stack.url!, secret: TEST_SECRET });
+    expect((await fetch(credit)).status).toBe(200);
+
+    const context = await browser.newContext(DESKTOP);
+    await withConsent(context);
+    const page = await open(context, '/login');
+    const violations: string[] = [];
+    page.on('console', (message) => message.text().includes('Content Security Policy') && violations.push(message.text()));
+    await page.getByTestId('login-email').fill(member.email);
+    await page.getByTestId('login-password').fill(PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/dashboard$/, { timeout: 20_000 });
+
+    // Created today: the welcome overlay, with up to three of the featured offers.
+    const welcomeOffers = page.getByTestId('welcome-offers').getByRole('link');
+    await expect.poll(() => welcomeOffers.count(), { timeout: 20_000 }).toBe(3);
+    await page.getByRole('button', { name: 'Go to my dashboard' }).click();
+
+    const featured = page.getByTestId('dashboard-featured-offer');
+    await expect.poll(() => featured.count(), { timeout: 20_000 }).toBe(4);
+    const icons = page.getByTestId('dashboard-featured-offers').locator('img');
+    await expect.poll(() => icons.evaluateAll((images) => images.length > 0 && images.every((img) => (img as HTMLImageElement).naturalWidth > 0)), { timeout: 10_000 }).toBe(true);
+    expect(violations).toEqual([]);
+    // Total Earned: the £2 bonus and the £1 credit.
+    expect(await page.getByTestId('dashboard-total-earned').textContent()).toBe('£3.00');
+
+    await page.getByTestId('dashboard-featured-offers').getByRole('link', { name: /View All/ }).click();
+    await page.waitForURL(/\/offers$/);
+    await context.close();
+  });
+});
