@@ -44,6 +44,8 @@ const balance = {
   total_pence: 100,
   total_transactions: 2,
   pending_transactions: 1,
+  total_earned: 1,
+  total_earned_pence: 100,
   currency: 'GBP',
 };
 const earning: Earning = {

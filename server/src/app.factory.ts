@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { loadConfig } from './config/app-config';
+import { contentSecurityDirectives } from './common/content-security-policy';
 import { frameworkErrors, rejectHostileInput } from './common/hostile-input';
 import { RouteRegistry } from './controllers/debug.controller';
 
@@ -31,18 +32,12 @@ export async function createApp(): Promise<NestFastifyApplication> {
     for (const method of [route.method].flat()) if (method !== 'HEAD') registry.routes.push({ method, path: route.url });
   });
   app.enableShutdownHooks();
-  app.setGlobalPrefix('api');
+  // Crawler files live at the site root (SeoController).
+  app.setGlobalPrefix('api', { exclude: ['robots.txt', 'sitemap.xml'] });
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        connectSrc: ["'self'", 'http://127.0.0.1:9099', 'https://*.googleapis.com'],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'", 'https://apis.google.com'],
-        frameSrc: ["'self'", 'http://127.0.0.1:9099', 'https://*.firebaseapp.com'],
-      },
+      directives: contentSecurityDirectives(config),
     },
   });
 
@@ -54,8 +49,9 @@ export async function createApp(): Promise<NestFastifyApplication> {
 
   if (existsSync(join(config.clientDist, 'index.html'))) {
     // Client routes that are not files fall through to Nest's 404, which ApiExceptionFilter turns
-    // into the SPA shell for browser navigations.
-    await app.register(fastifyStatic, { root: config.clientDist, wildcard: false });
+    // into the SPA shell for browser navigations, with the page's head (SeoService). `index: false`:
+    // `/` is a client route too, not the bare index.html.
+    await app.register(fastifyStatic, { root: config.clientDist, wildcard: false, index: false });
   }
   return app;
 }

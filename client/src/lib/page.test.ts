@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { headFromMatches, pageHead, pageTitle } from './page';
+import { pageHead, pageTitle } from './page';
 
 describe('page titles', () => {
   it('defaults to the product title', () => {
     expect(pageTitle()).toBe('PlayQuid - Play Games, Earn Real Money');
-    expect(headFromMatches([])).toEqual({ title: 'PlayQuid - Play Games, Earn Real Money', description: undefined });
+    expect(pageHead()).toEqual({ meta: [{ title: 'PlayQuid - Play Games, Earn Real Money' }] });
   });
-  it('takes the deepest route that names one', () => {
-    const matches = [pageHead(), pageHead('Dashboard', 'Your balance'), { meta: undefined }];
-    expect(headFromMatches(matches)).toEqual({ title: 'Dashboard | PlayQuid', description: 'Your balance' });
+  it('names the page before the product, with its description', () => {
+    expect(pageHead('Dashboard', 'Your balance')).toEqual({ meta: [{ title: 'Dashboard | PlayQuid' }, { name: 'description', content: 'Your balance' }] });
   });
 });

@@ -4,10 +4,14 @@ import { domAnimation, LazyMotion } from 'motion/react';
 import { useEffect } from 'react';
 import { Toaster } from 'sonner';
 import type { AuthSession } from '../lib/auth/session';
-import { headFromMatches, pageHead, trackPageView } from '../lib/page';
+import { trackPageView } from '../lib/consent/analytics';
+import { pageHead } from '../lib/page';
+import { useSeoHead } from '../lib/seo-head';
+import { CookieConsent } from './-components/consent/CookieConsent';
 import { RouteError } from './-components/Feedback';
 import { Footer } from './-components/Footer';
 import { Navbar } from './-components/Navbar';
+import { SuspendedNotice } from './-components/SuspendedNotice';
 
 export interface RouterContext {
   /** Guards read `auth.state`, which is always the current one. */
@@ -27,17 +31,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   errorComponent: RouteError,
 });
 
-/** Applies the deepest route's title and description to the document; counts a page view. */
+/** Keeps the document head (title, description, robots, canonical, social tags, JSON-LD) in step; counts a page view. */
 function useDocumentHead() {
-  const title = useRouterState({ select: (state) => headFromMatches(state.matches).title });
-  const description = useRouterState({ select: (state) => headFromMatches(state.matches).description });
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
-  useEffect(() => {
-    if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
-  }, [description]);
+  // Before the page view, so the view is counted with the new page's title.
+  useSeoHead();
   useEffect(() => trackPageView(pathname), [pathname]);
 }
 
@@ -54,10 +52,12 @@ function RootLayout() {
           Skip to content
         </a>
         <Navbar />
+        <SuspendedNotice />
         <main id="main" className="flex-1">
           <Outlet />
         </main>
         <Footer />
+        <CookieConsent />
         <Toaster theme="dark" position="top-center" richColors closeButton duration={3000} />
       </div>
     </LazyMotion>

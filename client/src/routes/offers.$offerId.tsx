@@ -5,6 +5,7 @@ import { useAuth } from '../lib/auth/react';
 import { offerQuery } from '../lib/offer-queries';
 import { isNotFound, offerDetailError, offerTitle } from '../lib/offers';
 import { pageHead } from '../lib/page';
+import { offerHead } from '../lib/seo-head';
 import { PageSpinner, RouteError } from './-components/Feedback';
 import { DetailSection, EarningLevels, OfferHeaderCard, TextList } from './-components/offer-detail/OfferOverview';
 import { ChallengeStats, ProviderNotice, StartCard } from './-components/offer-detail/StartCard';
@@ -14,7 +15,9 @@ import { ui } from './-components/ui';
 export const Route = createFileRoute('/offers/$offerId')({
   loader: ({ context: { auth, queryClient }, params }) => queryClient.ensureQueryData(offerQuery(params.offerId, auth.state.user?.uid ?? null)),
   head: ({ loaderData }) =>
-    loaderData ? pageHead(offerTitle(loaderData), loaderData.description?.slice(0, 160) || undefined) : pageHead('Offer Not Found'),
+    loaderData
+      ? offerHead({ id: loaderData.id, title: offerTitle(loaderData), description: loaderData.description ?? '', image: loaderData.icon_url, rewardPence: loaderData.reward_pence, category: loaderData.category })
+      : { meta: [...pageHead('Offer Not Found').meta, { name: 'robots', content: 'noindex,nofollow' }] },
   pendingComponent: () => <PageSpinner label="Loading offer..." />,
   errorComponent: OfferError,
   component: OfferDetailPage,

@@ -1,4 +1,4 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Inject, Logger, NotFoundException } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Inject, Logger, NotFoundException, Optional } from '@nestjs/common';
 import type { ApiErrorBody } from '@playquid/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
@@ -6,11 +6,13 @@ import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DomainError } from '../domain/decider';
 import { WrongExpectedRevisionError } from '../event-store/event-store';
+import { SeoService } from '../seo/seo.service';
 
 const DOMAIN_STATUS: Record<DomainError['code'], HttpStatus> = {
   invalid: HttpStatus.BAD_REQUEST,
   not_found: HttpStatus.NOT_FOUND,
   conflict: HttpStatus.CONFLICT,
+  forbidden: HttpStatus.FORBIDDEN,
 };
 /** The throttler's own text tells a member nothing; replaced unless a route chose its own. */
 const DEFAULT_THROTTLER_MESSAGE = 'ThrottlerException: Too Many Requests';
@@ -31,7 +33,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger(ApiExceptionFilter.name);
   private readonly servesClient: boolean;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Optional() private readonly seo?: SeoService,
+  ) {
     this.servesClient = existsSync(join(config.clientDist, 'index.html'));
   }
 
@@ -39,8 +44,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     // A browser opening a client route (/dashboard, /offers/42) gets the single-page app.
-    if (exception instanceof NotFoundException && this.servesClient && request.method === 'GET' && !request.url.startsWith('/api')) {
-      void reply.type('text/html').sendFile('index.html');
+    if (exception instanceof NotFoundException && this.servesClient && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api')) {
+      void this.clientPage(request, reply);
       return;
     }
     let status = HttpStatus.INTERNAL_SERVER_ERROR;
@@ -82,6 +87,20 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     const body: ApiErrorBody = { success: false, message, detail: message, data: null, ...(errors ? { errors } : {}) };
     void reply.status(status).send(body);
+  }
+
+  /** The app shell with the page's own head (404 for unknown paths); the bare shell if that fails. */
+  private async clientPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (this.seo) {
+      try {
+        const page = await this.seo.page(new URL(request.url, 'http://localhost').pathname);
+        void reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html);
+        return;
+      } catch (error) {
+        this.logger.error(error, 'page head rendering failed');
+      }
+    }
+    void reply.type('text/html').sendFile('index.html');
   }
 }
 

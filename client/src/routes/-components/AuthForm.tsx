@@ -75,6 +75,8 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
     try {
       if (signup) {
         const text = await session.signUp({ email: email.trim(), password, gender: gender as Gender });
+        // The verification screen replaces this form now: the confirmation travels as a toast.
+        toast.success(text);
         setMessage({ kind: 'success', text });
         setPassword('');
         setConfirmPassword('');
@@ -220,7 +222,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
 
       {mode !== 'admin' && (
         <>
-          <div className="my-5 flex items-center gap-3 text-xs font-semibold uppercase tracking-wider text-slate-500">
+          <div className="my-5 flex items-center gap-3 text-xs font-semibold uppercase tracking-wider text-slate-400">
             <span className="h-px flex-1 bg-white/10" /> or <span className="h-px flex-1 bg-white/10" />
           </div>
           <button

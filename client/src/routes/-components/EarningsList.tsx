@@ -89,7 +89,7 @@ function EarningIcon({ earning }: { earning: Earning }) {
 }
 
 function EarningAction({ earning }: { earning: Earning }) {
-  if (!earning.offer.id) return <span className="text-slate-500">-</span>;
+  if (!earning.offer.id) return <span className="text-slate-400">-</span>;
   return (
     <Link
       to="/offers/$offerId"
@@ -124,7 +124,7 @@ export function EarningsList({ earnings }: { earnings: Earning[] }) {
             <div className="min-w-0 flex-1">
               <p className="truncate font-semibold text-white">{earning.display_title}</p>
               <p className="truncate text-xs text-slate-400">{earningDescription(earning)}</p>
-              <p className="mt-1 text-xs text-slate-500">
+              <p className="mt-1 text-xs text-slate-400">
                 {dateFormat.format(new Date(earning.created_at))} · {shortTransactionId(earning)}
               </p>
             </div>

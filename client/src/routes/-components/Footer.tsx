@@ -95,12 +95,12 @@ export function Footer() {
           <a className={`${linkClass} inline-flex items-center gap-2`} href={`mailto:${SUPPORT_EMAIL}`}>
             <Mail size={15} aria-hidden /> {SUPPORT_EMAIL}
           </a>
-          <p className="text-sm text-slate-500">Operated by PlayQuid Ltd, a UK limited company.</p>
+          <p className="text-sm text-slate-400">Operated by PlayQuid Ltd, a UK limited company.</p>
         </div>
       </div>
       <div className="border-t border-white/5">
         <div
-          className={`${ui.page} flex flex-col items-start justify-between gap-3 py-6 text-xs text-slate-500 sm:flex-row sm:items-center`}
+          className={`${ui.page} flex flex-col items-start justify-between gap-3 py-6 text-xs text-slate-400 sm:flex-row sm:items-center`}
         >
           <p data-testid="footer-copyright">© {new Date().getFullYear()} PlayQuid Ltd. All rights reserved.</p>
           <div className="flex flex-wrap gap-2">

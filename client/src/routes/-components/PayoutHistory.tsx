@@ -32,16 +32,16 @@ function PayoutRow({ payout, onCancel, cancelling }: { payout: Payout; onCancel:
         </div>
         <dl className="grid gap-x-6 gap-y-1 text-xs sm:grid-cols-2">
           <div className="flex gap-1.5">
-            <dt className="text-slate-500">Requested</dt>
+            <dt className="text-slate-400">Requested</dt>
             <dd className="text-slate-300">{formatDate(payout.requested_at)}</dd>
           </div>
           <div className="flex gap-1.5">
-            <dt className="text-slate-500">Processed</dt>
+            <dt className="text-slate-400">Processed</dt>
             <dd className="text-slate-300">{formatDate(payout.processed_at)}</dd>
           </div>
           {payout.transaction_id && (
             <div className="flex items-center gap-1.5">
-              <dt className="text-slate-500">Transaction</dt>
+              <dt className="text-slate-400">Transaction</dt>
               <dd className="flex items-center gap-1 font-mono text-slate-300">
                 {shortId(payout.transaction_id)}
                 <CopyButton text={payout.transaction_id} label="Copy transaction ID" />

@@ -71,7 +71,7 @@ export function StatementList({ entries }: { entries: readonly StatementEntry[] 
         {rows.map((entry) => (
           <li key={entry.event_id} className="flex items-start justify-between gap-3 p-4" data-testid="statement-entry">
             <div className="min-w-0">
-              <p className="text-xs text-slate-500">{dateTime.format(new Date(entry.at))}</p>
+              <p className="text-xs text-slate-400">{dateTime.format(new Date(entry.at))}</p>
               <EntryText entry={entry} entries={entries} />
             </div>
             <div className="flex shrink-0 flex-col items-end gap-1 text-right">

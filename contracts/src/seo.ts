@@ -1,0 +1,286 @@
+import { DEFAULT_PAGE_TITLE, LOCALE, PRODUCT_NAME } from './constants';
+
+/**
+ * Page metadata (spec 1): one table of the client's routes shared by the server, which renders the
+ * head of a client route before any JavaScript runs (crawlers, link previews), and the client, which
+ * keeps the head in sync on navigation. Both turn a `PageMeta` into the same `HeadTag` list.
+ */
+
+/** index,follow; a redirect page noindex,follow; a noIndex page (member, admin, not found) noindex,nofollow. */
+export type Robots = 'index,follow' | 'noindex,follow' | 'noindex,nofollow';
+
+export interface PageMeta {
+  /** Full document title (see `pageTitle`). */
+  title: string;
+  description: string;
+  keywords: string;
+  robots: Robots;
+  /** Open Graph type: website, article, product. */
+  type: 'website' | 'article' | 'product';
+  /** Absolute or site-relative image for social cards; the site card when absent. */
+  image?: string;
+  /** Schema.org objects, each rendered as one application/ld+json script. */
+  jsonLd?: ReadonlyArray<Record<string, unknown>>;
+}
+
+export type HeadTag =
+  | { tag: 'title'; text: string }
+  | { tag: 'meta'; attrs: Record<string, string> }
+  | { tag: 'link'; attrs: Record<string, string> }
+  | { tag: 'jsonld'; json: Record<string, unknown> };
+
+export const SITE_DESCRIPTION = 'Play mobile games, complete challenges and earn real money in pounds. £2 welcome bonus. 18+ UK platform.';
+export const SITE_KEYWORDS = 'play to earn, earn money playing games, mobile game rewards, UK, paid game offers, gift cards, PayPal cash';
+/** Social card image served from the client's public folder. */
+export const SITE_CARD_IMAGE = '/favicon.svg';
+export const SITE_TWITTER = '@playquid';
+export const SITE_SOCIAL_LINKS = ['https://www.facebook.com/playquid', 'https://www.instagram.com/playquid', 'https://twitter.com/playquid'];
+/** `<html lang>` and hreflang of every page (the site is in British English only). */
+export const SITE_LANG = LOCALE;
+export const OG_LOCALE = LOCALE.replace('-', '_');
+export const NOT_FOUND_TITLE = 'Page Not Found';
+
+/** "Dashboard | PlayQuid"; the default title when a page has none. */
+export function pageTitle(title?: string): string {
+  return title ? `${title} | ${PRODUCT_NAME}` : DEFAULT_PAGE_TITLE;
+}
+
+interface RouteSeo {
+  /** Short title ("Blog"); the default title when absent. */
+  title?: string;
+  description?: string;
+  keywords?: string;
+  /** false: member, admin and login-variant pages (noindex,nofollow). */
+  index: boolean;
+  /** Listed in sitemap.xml. */
+  sitemap?: boolean;
+}
+
+/**
+ * Every client route by its TanStack Router path (`$param` segments). A client test holds this list
+ * to the generated route tree, so a new page cannot be a 404 to the server.
+ */
+export const ROUTE_SEO: Readonly<Record<string, RouteSeo>> = {
+  '/': { index: true, sitemap: true },
+  '/offers': { title: 'Gaming Offers', description: 'Play mobile games, reach their milestones and earn real money in pounds.', keywords: 'gaming offers, game rewards, earn money playing games, mobile games UK', index: true, sitemap: true },
+  '/offers/$offerId': { title: 'Gaming Offer', index: true },
+  '/offers-preview': { title: 'Gaming Offers Preview', description: 'A look at the games you can play on PlayQuid to earn real money.', index: true, sitemap: true },
+  '/blog': { title: 'Blog', description: 'Guides and news about earning real money by playing mobile games.', keywords: 'play to earn blog, gaming rewards tips, earn money guides', index: true, sitemap: true },
+  '/blog/$slug': { title: 'Blog', index: true },
+  '/privacy-policy': { title: 'Privacy Policy', description: 'How PlayQuid collects, uses and protects your personal data.', keywords: 'privacy policy, GDPR, personal data', index: true, sitemap: true },
+  '/terms-conditions': { title: 'Terms & Conditions', description: 'The terms of using PlayQuid: eligibility, rewards, referrals, payouts and disputes.', keywords: 'terms and conditions, payouts, disputes', index: true, sitemap: true },
+  '/cookie-policy': { title: 'Cookie Policy', description: 'Which cookies PlayQuid uses, why, and for how long.', keywords: 'cookie policy, cookies, consent', index: true, sitemap: true },
+  '/contact': { title: 'Contact Us', description: 'Contact PlayQuid support by email. We reply within 24-48 hours.', keywords: 'contact, support, FAQ, help', index: true, sitemap: true },
+  '/login': { title: 'Login', description: 'Sign in to PlayQuid to play games, complete challenges and follow your earnings.', index: true, sitemap: true },
+  '/signup': { title: 'Sign Up', description: 'Create a free PlayQuid account and get a £2 welcome bonus. 18+ only.', index: true, sitemap: true },
+  '/admin': { title: 'Admin Access', index: false },
+  '/dashboard': { title: 'Dashboard', index: false },
+  '/earnings': { title: 'Earnings History', index: false },
+  '/earnings/statement': { title: 'Statement', index: false },
+  '/payments': { title: 'Payments', index: false },
+  '/profile': { title: 'Profile', index: false },
+  '/referrals': { title: 'Refer Friends', index: false },
+  '/admin/dashboard': { title: 'Analytics', index: false },
+  '/admin/users': { title: 'Users', index: false },
+  '/admin/offers': { title: 'Manage Offers', index: false },
+  '/admin/payouts': { title: 'Payouts', index: false },
+  '/admin/callbacks': { title: 'Callbacks', index: false },
+  '/admin/blogs': { title: 'Blog Posts', index: false },
+};
+
+export interface RouteMatch {
+  /** The ROUTE_SEO key. */
+  route: string;
+  params: Record<string, string>;
+}
+
+/** The client route a pathname opens, or null (the not-found page). A trailing slash is ignored. */
+export function matchClientRoute(pathname: string): RouteMatch | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const segments = path.split('/').slice(1);
+  for (const route of Object.keys(ROUTE_SEO)) {
+    const parts = route.split('/').slice(1);
+    if (parts.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const matches = parts.every((part, i) => {
+      if (part.startsWith('$')) {
+        if (!segments[i]) return false;
+        try {
+          params[part.slice(1)] = decodeURIComponent(segments[i]);
+        } catch {
+          return false;
+        }
+        return true;
+      }
+      return part === segments[i];
+    });
+    if (matches) return { route, params };
+  }
+  return null;
+}
+
+/** The table's metadata for a route; dynamic pages refine it with their record. */
+export function routeMeta(route: string | null): PageMeta {
+  const seo = route ? ROUTE_SEO[route] : undefined;
+  if (!seo) return notFoundMeta();
+  return {
+    title: pageTitle(seo.title),
+    description: seo.description ?? SITE_DESCRIPTION,
+    keywords: seo.keywords ?? SITE_KEYWORDS,
+    robots: seo.index ? 'index,follow' : 'noindex,nofollow',
+    type: 'website',
+    jsonLd: route === '/' ? [organizationJsonLd()] : undefined,
+  };
+}
+
+export function notFoundMeta(title = NOT_FOUND_TITLE): PageMeta {
+  return { title: pageTitle(title), description: SITE_DESCRIPTION, keywords: SITE_KEYWORDS, robots: 'noindex,nofollow', type: 'website' };
+}
+
+/** Paths listed in sitemap.xml besides offers and posts. */
+export const SITEMAP_PATHS = Object.entries(ROUTE_SEO)
+  .filter(([, seo]) => seo.sitemap)
+  .map(([path]) => path);
+
+/** Meta descriptions stop at 160 characters (spec 9), on a word where one is near. */
+export function clampDescription(text: string, max = 160): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** Relative to absolute against the site origin (no trailing slash). */
+export function absoluteUrl(origin: string, pathOrUrl: string): string {
+  return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+// Schema.org structured data. `url` fields are site-relative here and made absolute by headTags.
+export function organizationJsonLd(): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: PRODUCT_NAME,
+    url: '/',
+    logo: SITE_CARD_IMAGE,
+    description: SITE_DESCRIPTION,
+    sameAs: SITE_SOCIAL_LINKS,
+  };
+}
+
+export interface BlogPostSeo {
+  slug: string;
+  title: string;
+  description: string;
+  image?: string | null;
+  author?: string | null;
+  publishedAt?: string | null;
+  modifiedAt?: string | null;
+}
+
+export function blogPostMeta(post: BlogPostSeo): PageMeta {
+  return {
+    title: pageTitle(post.title),
+    description: clampDescription(post.description || SITE_DESCRIPTION),
+    keywords: SITE_KEYWORDS,
+    robots: 'index,follow',
+    type: 'article',
+    image: post.image ?? undefined,
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BlogPosting',
+        headline: post.title,
+        description: clampDescription(post.description),
+        url: `/blog/${encodeURIComponent(post.slug)}`,
+        mainEntityOfPage: `/blog/${encodeURIComponent(post.slug)}`,
+        ...(post.image ? { image: post.image } : {}),
+        ...(post.publishedAt ? { datePublished: post.publishedAt } : {}),
+        ...(post.modifiedAt ?? post.publishedAt ? { dateModified: post.modifiedAt ?? post.publishedAt } : {}),
+        author: { '@type': 'Person', name: post.author || `${PRODUCT_NAME} Team` },
+        publisher: { '@type': 'Organization', name: PRODUCT_NAME, logo: { '@type': 'ImageObject', url: SITE_CARD_IMAGE } },
+      },
+    ],
+  };
+}
+
+export interface OfferSeo {
+  id: string;
+  title: string;
+  description: string;
+  image?: string | null;
+  rewardPence: number;
+  category?: string | null;
+}
+
+export function offerMeta(offer: OfferSeo): PageMeta {
+  const reward = (offer.rewardPence / 100).toFixed(2);
+  const description = clampDescription(offer.description || `Play ${offer.title} on ${PRODUCT_NAME} and earn up to £${reward}.`);
+  return {
+    title: pageTitle(offer.title),
+    description,
+    keywords: [offer.title, offer.category, 'earn money playing games', 'game rewards'].filter(Boolean).join(', '),
+    robots: 'index,follow',
+    type: 'product',
+    image: offer.image ?? undefined,
+    // The member is paid for playing: an Offer whose price is what it pays out, free to take part in.
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Offer',
+        name: offer.title,
+        description,
+        url: `/offers/${encodeURIComponent(offer.id)}`,
+        ...(offer.image ? { image: offer.image } : {}),
+        ...(offer.category ? { category: offer.category } : {}),
+        price: '0.00',
+        priceCurrency: 'GBP',
+        availability: 'https://schema.org/InStock',
+        offeredBy: { '@type': 'Organization', name: PRODUCT_NAME },
+        priceSpecification: { '@type': 'PriceSpecification', name: 'Reward up to', price: reward, priceCurrency: 'GBP' },
+      },
+    ],
+  };
+}
+
+const SITE_RELATIVE_KEYS = new Set(['url', 'logo', 'mainEntityOfPage', 'image']);
+function absolutise(value: unknown, origin: string, key?: string): unknown {
+  if (typeof value === 'string') return key && SITE_RELATIVE_KEYS.has(key) && value.startsWith('/') ? absoluteUrl(origin, value) : value;
+  if (Array.isArray(value)) return value.map((v) => absolutise(v, origin));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, absolutise(v, origin, k)]));
+  return value;
+}
+
+/**
+ * The head of a page at `path` (pathname only) on `origin`: title, description, keywords, robots,
+ * canonical, hreflang alternates, Open Graph, Twitter card and JSON-LD.
+ */
+export function headTags(meta: PageMeta, origin: string, path: string): HeadTag[] {
+  const canonical = absoluteUrl(origin, path);
+  const image = absoluteUrl(origin, meta.image || SITE_CARD_IMAGE);
+  const named = (name: string, content: string): HeadTag => ({ tag: 'meta', attrs: { name, content } });
+  const property = (name: string, content: string): HeadTag => ({ tag: 'meta', attrs: { property: name, content } });
+  return [
+    { tag: 'title', text: meta.title },
+    named('description', meta.description),
+    named('keywords', meta.keywords),
+    named('robots', meta.robots),
+    { tag: 'link', attrs: { rel: 'canonical', href: canonical } },
+    { tag: 'link', attrs: { rel: 'alternate', hreflang: SITE_LANG, href: canonical } },
+    { tag: 'link', attrs: { rel: 'alternate', hreflang: 'x-default', href: canonical } },
+    property('og:site_name', PRODUCT_NAME),
+    property('og:type', meta.type),
+    property('og:title', meta.title),
+    property('og:description', meta.description),
+    property('og:url', canonical),
+    property('og:image', image),
+    property('og:locale', OG_LOCALE),
+    named('twitter:card', 'summary_large_image'),
+    named('twitter:site', SITE_TWITTER),
+    named('twitter:title', meta.title),
+    named('twitter:description', meta.description),
+    named('twitter:image', image),
+    ...(meta.jsonLd ?? []).map((json): HeadTag => ({ tag: 'jsonld', json: absolutise(json, origin) as Record<string, unknown> })),
+  ];
+}

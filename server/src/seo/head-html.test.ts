@@ -1,0 +1,74 @@
+import { blogPostMeta, headTags, notFoundMeta, offerMeta, routeMeta } from '@playquid/contracts';
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, injectHead, jsonForScript, renderHeadTags } from './head-html';
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="generic" />
+    <meta name="robots" content="index,follow" />
+    <meta property="og:title" content="generic" />
+    <meta name="twitter:card" content="summary_large_image" />
+    <title>Generic</title>
+    <script type="module" crossorigin src="/assets/index.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+const HOSTILE = `</title><script>alert(1)</script><img src=x onerror=alert(2)>"'&`;
+const render = (meta: Parameters<typeof headTags>[0], path = '/') => injectHead(TEMPLATE, renderHeadTags(headTags(meta, 'https://playquid.test', path)), 'en-GB');
+/** Every element the HTML parser would see: a hostile value must not add one. */
+const tagNames = (html: string) => [...html.matchAll(/<([a-z]+)[\s>/]/gi)].map((m) => m[1].toLowerCase());
+
+describe('page head HTML', () => {
+  it('a title or description with </title><script> stays text', () => {
+    const html = render(blogPostMeta({ slug: 'x', title: HOSTILE, description: HOSTILE, author: HOSTILE, image: `https://img.test/a.png"><script>alert(3)</script>` }), '/blog/x');
+    const safe = render(blogPostMeta({ slug: 'x', title: 'Safe', description: 'Safe', author: 'Safe', image: 'https://img.test/a.png' }), '/blog/x');
+    expect(tagNames(html)).toEqual(tagNames(safe));
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('<title data-seo>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    // One <title>, and the built script tag survives.
+    expect(html.match(/<title\b/g)).toHaveLength(1);
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index.js"></script>');
+  });
+
+  it('JSON-LD cannot close its script element', () => {
+    const json = jsonForScript({ headline: '</script><script>alert(1)</script><!--', ls: '\u2028' });
+    expect(json).not.toMatch(/[<>]/);
+    expect(JSON.parse(json)).toEqual({ headline: '</script><script>alert(1)</script><!--', ls: '\u2028' });
+    const html = render(offerMeta({ id: 'o"1', title: HOSTILE, description: HOSTILE, rewardPence: 150 }), '/offers/o1');
+    const ld = html.match(/<script data-seo type="application\/ld\+json">([\s\S]*?)<\/script>/)![1];
+    expect(JSON.parse(ld)).toMatchObject({ '@type': 'Offer', name: HOSTILE, url: 'https://playquid.test/offers/o%221' });
+  });
+
+  it('escapes every HTML special character in attributes', () => {
+    expect(escapeHtml(`a&b<c>d"e'f`)).toBe('a&amp;b&lt;c&gt;d&quot;e&#39;f');
+  });
+
+  it('replaces the generic tags, sets lang and keeps the rest of the document', () => {
+    const html = render(routeMeta('/'));
+    expect(html).toContain('<html lang="en-GB">');
+    expect(html).not.toContain('generic');
+    expect(html).not.toContain('<title>Generic</title>');
+    expect(html).toContain('<meta charset="UTF-8" />');
+    expect(html).toContain('<link data-seo rel="canonical" href="https://playquid.test/" />');
+    expect(html).toContain('<meta data-seo property="og:url" content="https://playquid.test/" />');
+    expect(html).toContain('<link data-seo rel="alternate" hreflang="en-GB" href="https://playquid.test/" />');
+    const ld = JSON.parse(html.match(/application\/ld\+json">([\s\S]*?)<\/script>/)![1]);
+    expect(ld).toMatchObject({ '@type': 'Organization', name: 'PlayQuid', url: 'https://playquid.test/' });
+  });
+
+  it('a `$&` in a value is not expanded by the replacement', () => {
+    const html = render({ ...notFoundMeta(), title: 'Cash $& $1 $$' });
+    expect(html).toContain('<title data-seo>Cash $&amp; $1 $$</title>');
+  });
+
+  it('member, admin and not-found pages are noindex', () => {
+    expect(render(routeMeta('/dashboard'))).toContain('<meta data-seo name="robots" content="noindex,nofollow" />');
+    expect(render(routeMeta('/admin/users'))).toContain('content="noindex,nofollow"');
+    expect(render(notFoundMeta())).toContain('content="noindex,nofollow"');
+    expect(render(routeMeta('/offers'))).toContain('<meta data-seo name="robots" content="index,follow" />');
+  });
+});

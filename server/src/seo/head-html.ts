@@ -1,0 +1,54 @@
+import type { HeadTag } from '@playquid/contracts';
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Text or attribute value made inert in HTML (values come from admins' posts and partner offers). */
+export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ENTITIES[c]);
+
+/**
+ * JSON for a `<script type="application/ld+json">`: `<`, `>` and `&` as \u escapes so no value can
+ * close the script element or open a comment; U+2028/9 for old parsers.
+ */
+export const jsonForScript = (json: unknown): string =>
+  JSON.stringify(json).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+const attributes = (attrs: Record<string, string>) =>
+  Object.entries(attrs)
+    .filter(([name]) => /^[a-z:-]+$/i.test(name))
+    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+    .join('');
+
+/** The tags as HTML, one a line, each marked data-seo so the client replaces exactly these on navigation. */
+export function renderHeadTags(tags: readonly HeadTag[]): string {
+  return tags
+    .map((tag) => {
+      switch (tag.tag) {
+        case 'title':
+          return `<title data-seo>${escapeHtml(tag.text)}</title>`;
+        case 'meta':
+          return `<meta data-seo${attributes(tag.attrs)} />`;
+        case 'link':
+          return `<link data-seo${attributes(tag.attrs)} />`;
+        case 'jsonld':
+          return `<script data-seo type="application/ld+json">${jsonForScript(tag.json)}</script>`;
+      }
+    })
+    .join('\n    ');
+}
+
+/** Head tags of the built index.html that the page's own head replaces. */
+const REPLACED = [
+  /<title\b[^>]*>[\s\S]*?<\/title>\s*/gi,
+  /<meta\b[^>]*\bname="(?:description|keywords|robots|twitter:[^"]*)"[^>]*>\s*/gi,
+  /<meta\b[^>]*\bproperty="og:[^"]*"[^>]*>\s*/gi,
+  /<link\b[^>]*\brel="(?:canonical|alternate)"[^>]*>\s*/gi,
+  /<script\b[^>]*\btype="application\/ld\+json"[^>]*>[\s\S]*?<\/script>\s*/gi,
+];
+
+/** index.html with its generic head tags swapped for the page's, and the document language set. */
+export function injectHead(template: string, headHtml: string, lang: string): string {
+  let html = template;
+  for (const pattern of REPLACED) html = html.replace(pattern, '');
+  html = html.replace(/<html\b[^>]*>/i, `<html lang="${escapeHtml(lang)}">`);
+  // A function replacement: `$&`-style patterns in a post title must not be expanded.
+  return html.replace(/<\/head>/i, () => `  ${headHtml}\n  </head>`);
+}
