@@ -1,20 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { buildCallbackUrl, type EmulatorUser } from '@playquid/scripts';
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import { clientDist, launchChromium } from '../support/browser';
 import { PASSWORD, registeredMember } from '../support/members';
 import { type OffersStack, startOffersStack } from '../support/offers';
 import { type Stack, TEST_SECRET } from '../support/stack';
 
 /**
  * axe-core on every public and member page at desktop and phone widths: no serious or critical
- * violation (WCAG 2.1 A/AA rules plus axe's best practices). E2E_CLIENT_DIST points at another
+ * violation (WCAG 2.1 A/AA rules plus axe's best practices). PLAYQUID_CLIENT_DIST points at another
  * client build; SHOTS_DIR, when set, keeps a screenshot of each page as axe saw it.
  */
-const CLIENT_DIST = process.env.E2E_CLIENT_DIST ?? resolve(__dirname, '../../../client/dist');
 const SHOTS_DIR = process.env.SHOTS_DIR;
 const WIDTHS = [
   { name: 'desktop', width: 1440, height: 900 },
@@ -29,7 +28,7 @@ let member: EmulatorUser;
 let offerId: string;
 
 beforeAll(async () => {
-  env = await startOffersStack({ listen: true, clientDist: CLIENT_DIST });
+  env = await startOffersStack({ listen: true, clientDist: clientDist() });
   stack = env.stack;
   browser = await launchChromium();
   member = await registeredMember(stack, { label: 'a11y' });

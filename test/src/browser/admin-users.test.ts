@@ -1,10 +1,9 @@
 import { ACCOUNT_SUSPENDED_MESSAGE } from '@playquid/contracts';
 import type { EmulatorUser } from '@playquid/scripts';
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import { clientDist, launchChromium } from '../support/browser';
 import { PASSWORD, registeredMember } from '../support/members';
 import { makeAdmin } from '../support/money';
 import { eventually, type Stack, startStack } from '../support/stack';
@@ -17,7 +16,7 @@ let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack({ listen: true, clientDist: process.env.PLAYQUID_CLIENT_DIST ?? resolve(__dirname, '../../../client/dist') });
+  stack = await startStack({ listen: true, clientDist: clientDist() });
   browser = await launchChromium();
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 });

@@ -1,8 +1,7 @@
 import { buildCallbackUrl, type EmulatorUser, signUp, verifyEmail } from '@playquid/scripts';
-import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import { clientDist, launchChromium } from '../support/browser';
 import { PASSWORD, registeredMember, uniqueEmail } from '../support/members';
 import { availableBecomes, balanceOf, bearer, makeAdmin } from '../support/money';
 import { type OffersStack, offerRowWhere, startOffersStack } from '../support/offers';
@@ -13,7 +12,7 @@ let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  env = await startOffersStack({ listen: true, clientDist: resolve(__dirname, '../../../client/dist') });
+  env = await startOffersStack({ listen: true, clientDist: clientDist() });
   stack = env.stack;
   browser = await launchChromium();
 });

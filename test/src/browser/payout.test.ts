@@ -1,9 +1,8 @@
 import { PAYOUT_REQUESTED_MESSAGE } from '@playquid/contracts';
 import { buildCallbackUrl, type EmulatorUser } from '@playquid/scripts';
-import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import { clientDist, launchChromium } from '../support/browser';
 import { PASSWORD, registeredMember } from '../support/members';
 import { availableBecomes, makeAdmin } from '../support/money';
 import { type Stack, startStack, TEST_SECRET } from '../support/stack';
@@ -12,7 +11,7 @@ let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack({ listen: true, clientDist: resolve(__dirname, '../../../client/dist') });
+  stack = await startStack({ listen: true, clientDist: clientDist() });
   browser = await launchChromium();
 });
 afterAll(async () => {

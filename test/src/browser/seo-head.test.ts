@@ -1,17 +1,15 @@
-import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import { clientDist, launchChromium } from '../support/browser';
 import { type OffersStack, startOffersStack } from '../support/offers';
 import type { Stack } from '../support/stack';
 
-const CLIENT_DIST = process.env.E2E_CLIENT_DIST ?? resolve(__dirname, '../../../client/dist');
 
 let env: OffersStack;
 let stack: Stack;
 let browser: Browser;
 beforeAll(async () => {
-  env = await startOffersStack({ listen: true, clientDist: CLIENT_DIST });
+  env = await startOffersStack({ listen: true, clientDist: clientDist() });
   stack = env.stack;
   browser = await launchChromium();
 });
