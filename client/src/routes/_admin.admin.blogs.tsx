@@ -17,6 +17,9 @@ import { ui } from './-components/ui';
 /** Admin messages stay 5 s (spec 9). */
 const MESSAGE_MS = 5_000;
 
+/** How long the read model may take to show a command's result before the list is refetched. */
+const READ_MODEL_SETTLE_MS = 1_500;
+
 export const Route = createFileRoute('/_admin/admin/blogs')({
   loader: ({ context: { auth, queryClient } }) => {
     if (auth.state.isAdmin) void queryClient.prefetchQuery(adminBlogsQuery());
@@ -47,16 +50,27 @@ function AdminBlogsPage() {
   const blogs = list.data?.data ?? [];
   const stats = list.data?.stats ?? { total: 0, published: 0, featured: 0 };
 
-  /** The row as the server now has it; counters follow from a refetch (never from a guess). */
+  /**
+   * The row as the server now has it (a new post joins the top); counters follow from a refetch
+   * (never from a guess), made once the read model has caught up with the command, so a refetch
+   * that is a moment early cannot take the new row away again.
+   */
   const settle = useCallback(
     (blog?: Blog) => {
       if (blog) {
-        queryClient.setQueryData<AdminBlogsPage>(ADMIN_BLOGS_KEY, (page) =>
-          page ? { ...page, data: page.data.map((row) => (row.id === blog.id ? toSummary(blog) : row)) } : page,
-        );
+        queryClient.setQueryData<AdminBlogsPage>(ADMIN_BLOGS_KEY, (page) => {
+          if (!page) return page;
+          const row = toSummary(blog);
+          const known = page.data.some((r) => r.id === blog.id);
+          return { ...page, data: known ? page.data.map((r) => (r.id === blog.id ? row : r)) : [row, ...page.data] };
+        });
       }
-      void queryClient.invalidateQueries({ queryKey: ADMIN_BLOGS_KEY });
-      void queryClient.invalidateQueries({ queryKey: ['blogs'] });
+      const refetch = () => {
+        void queryClient.invalidateQueries({ queryKey: ADMIN_BLOGS_KEY });
+        void queryClient.invalidateQueries({ queryKey: ['blogs'] });
+      };
+      if (!blog) refetch();
+      window.setTimeout(refetch, READ_MODEL_SETTLE_MS);
     },
     [queryClient],
   );

@@ -2,8 +2,9 @@ import { LIMITS, PAGE_SIZES } from '@playquid/contracts';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps, Link, redirect } from '@tanstack/react-router';
 import { Gamepad2, Hourglass, ListChecks, Sparkles, TrendingUp, Wallet } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useAuth } from '../lib/auth/react';
+import { consentStore } from '../lib/consent/storage';
 import { dismissWelcome, shouldShowWelcome } from '../lib/dashboard';
 import { displayName, greeting } from '../lib/display';
 import { memberDashboardRedirect } from '../lib/guards';
@@ -60,7 +61,9 @@ function Dashboard() {
   const createdAt = profile?.created_at ?? auth.profile?.created_at;
   const featured = useDashboardFeatured();
   const [welcomeDismissed, setWelcomeDismissed] = useState(false);
-  const showWelcome = !welcomeDismissed && shouldShowWelcome(uid, createdAt);
+  // The welcome overlay is modal: it waits for the cookie choice, so it never hides the banner.
+  const cookieChoiceMade = useSyncExternalStore(consentStore.subscribe, () => consentStore.get() !== null, () => false);
+  const showWelcome = cookieChoiceMade && !welcomeDismissed && shouldShowWelcome(uid, createdAt);
   const closeWelcome = useCallback(() => {
     dismissWelcome(uid);
     setWelcomeDismissed(true);

@@ -48,6 +48,8 @@ describe('GET /api/bitlabs/callback -> balance', () => {
       available_pence: 325,
       pending_pence: 0,
       total_pence: 325,
+      total_earned: 3.25,
+      total_earned_pence: 325,
       total_transactions: 2,
       pending_transactions: 0,
       currency: 'GBP',

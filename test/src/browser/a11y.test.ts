@@ -55,9 +55,11 @@ async function audit(page: Page, path: string, width: (typeof WIDTHS)[number]): 
   await page.setViewportSize({ width: width.width, height: width.height });
   await page.goto(`${stack.url}${path}`);
   await page.locator('main#main').waitFor();
-  // The page's data calls settle (the auth emulator may keep a connection open: bounded wait).
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await page.waitForTimeout(1_000);
+  // The page's data has arrived once its loading placeholders are gone (bounded: an empty state is fine).
+  await page
+    .waitForFunction(() => document.querySelectorAll('.animate-pulse, [aria-busy="true"]').length === 0, undefined, { timeout: 5_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(300);
   if (SHOTS_DIR) {
     const file = join(SHOTS_DIR, `${path.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home'}-${width.width}.png`);
     // For people to look at, not part of the check: a slow screenshot must not fail the audit.

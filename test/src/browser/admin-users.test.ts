@@ -39,6 +39,9 @@ async function signInAt(path: '/login' | '/admin', user: EmulatorUser, landing: 
   // The cookie banner sits over the bottom of the page; this test is not about it.
   const essential = page.getByRole('button', { name: 'Essential Only' });
   if (await essential.isVisible().catch(() => false)) await essential.click();
+  // A new member's dashboard then greets them with the welcome overlay; close it as they would.
+  const closeWelcome = page.getByRole('button', { name: 'Close welcome message' });
+  if (await closeWelcome.waitFor({ timeout: 3_000 }).then(() => true, () => false)) await closeWelcome.click();
   return page;
 }
 
