@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 
 /**
  * Not fuzzed, and why: logout revokes the caller's tokens (the member and admin would be signed out
