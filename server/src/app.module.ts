@@ -36,6 +36,8 @@ import { EarningRepository } from './repositories/earning.repository';
 import { UserRepository } from './repositories/user.repository';
 import { WalletRepository } from './repositories/wallet.repository';
 import { AuthService } from './services/auth.service';
+import { FirebaseEmailClient } from './auth/firebase-email.client';
+import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { WalletService } from './services/wallet.service';
 import { EarningsService } from './services/earnings.service';
 import { TremendousWebhookService } from './services/tremendous-webhook.service';
@@ -84,6 +86,12 @@ export const COMMAND_HANDLERS = [
     BalanceRepository,
     EarningRepository,
     AuthService,
+    {
+      provide: FirebaseEmailClient,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        new FirebaseEmailClient({ apiKey: config.firebaseWebApiKey, emulatorHost: config.firebaseAuthEmulatorHost }),
+    },
     WalletRepository,
     WalletService,
     EarningsService,

@@ -11,6 +11,8 @@ export interface AppConfig {
   eventStoreConnectionString?: string;
   firebaseProjectId: string;
   firebaseAuthEmulatorHost?: string;
+  /** The web API key Firebase's own emails are sent with (accounts:sendOobCode); any value with the emulator. */
+  firebaseWebApiKey?: string;
   bitlabs: {
     secret: string;
     /** Scheme and host BitLabs calls us on; the signed URL is rebuilt from it behind a proxy. */
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || undefined,
     firebaseProjectId: env.FIREBASE_PROJECT_ID ?? 'demo-playquid',
     firebaseAuthEmulatorHost: firebaseAuthEmulatorHost(env),
+    firebaseWebApiKey: env.FIREBASE_WEB_API_KEY || env.VITE_FIREBASE_API_KEY || (env.NODE_ENV === 'production' ? undefined : 'demo-key'),
     bitlabs: {
       secret: required(env, 'BITLABS_SECRET', env.NODE_ENV === 'production' ? undefined : DEV_BITLABS_SECRET),
       publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),

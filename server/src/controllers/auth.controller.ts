@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Headers, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
@@ -60,8 +60,9 @@ export class AuthController {
   @UseGuards(ResendVerificationThrottlerGuard)
   @Auth()
   @ApiOperation({ summary: 'Send the verification email again (at most 3 per member every 10 minutes)' })
-  async resendVerification(@CurrentUser() auth: AuthUser) {
-    const { sent } = await this.service.resendVerification(auth);
+  async resendVerification(@CurrentUser() auth: AuthUser, @Headers('authorization') authorization: string) {
+    // The guard has verified this bearer token; Firebase sends the email to its account.
+    const { sent } = await this.service.resendVerification(auth, authorization.replace(/^Bearer\s+/i, ''));
     return ok({ sent }, sent ? 'Verification email sent! Please check your inbox.' : 'Your email is already verified');
   }
 

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { UserProfile } from '@playquid/contracts';
 import type { Auth } from 'firebase-admin/auth';
 import type { AuthUser } from '../auth/auth.types';
+import { FirebaseEmailClient } from '../auth/firebase-email.client';
 import { RegisterMemberCommand, type RegisterMemberResult } from '../commands/register-member.command';
 import { MarkEmailVerifiedCommand, RecordSignInCommand, UpdateUsernameCommand } from '../commands/user-commands';
 import type { UserState } from '../domain/user.decider';
@@ -30,6 +31,7 @@ export class AuthService {
     private readonly commandBus: CommandBus,
     private readonly users: UserRepository,
     @Inject(FIREBASE_AUTH) private readonly firebase: Auth,
+    private readonly emails: FirebaseEmailClient,
   ) {}
 
   async register(auth: AuthUser, dto: RegisterDto): Promise<{ created: boolean; user: UserProfile }> {
@@ -80,13 +82,13 @@ export class AuthService {
     return profileFromRow(row);
   }
 
-  /** The identity provider sends the email; we only make sure the request is well formed and log it. */
+  /** Firebase sends the email; an unknown address is not revealed to the caller, only logged. */
   async forgotPassword(email: string): Promise<void> {
     try {
-      await this.firebase.generatePasswordResetLink(email);
+      await this.emails.sendPasswordReset(email);
     } catch (error) {
       // Unknown emails are not revealed to the caller.
-      this.logger.debug({ error: (error as Error).message }, 'password reset link not generated');
+      this.logger.debug({ error: (error as Error).message }, 'password reset email not sent');
     }
   }
 
@@ -94,11 +96,11 @@ export class AuthService {
    * Sends the verification email again through Firebase (the emulator records it as an oobCode).
    * An already verified member is told so and nothing is sent.
    */
-  async resendVerification(auth: AuthUser): Promise<{ sent: boolean }> {
-    const email = tokenEmail(auth);
+  async resendVerification(auth: AuthUser, idToken: string): Promise<{ sent: boolean }> {
+    tokenEmail(auth);
     if ((await this.firebase.getUser(auth.uid)).emailVerified) return { sent: false };
     try {
-      await this.firebase.generateEmailVerificationLink(email);
+      await this.emails.sendVerificationEmail(idToken);
     } catch (error) {
       this.logger.warn({ error: (error as Error).message, uid: auth.uid }, 'verification email not sent');
       throw new ServiceUnavailableException(RESEND_FAILED_MESSAGE);

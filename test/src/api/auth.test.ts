@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, verifyEmail } from '@playquid/scripts';
+import { oobCodes, signUp, verifyEmail } from '@playquid/scripts';
 import { handleCommand, userDecider } from '@playquid/server';
 import { PASSWORD, registeredMember, signIn, uniqueEmail } from '../support/members';
 import { anonymousUser, unsignedToken } from '../support/tokens';
@@ -165,6 +165,10 @@ describe('auth and health', () => {
     const user = await registeredMember(stack);
     await stack.http.post('/api/auth/logout').set('authorization', `Bearer ${user.idToken}`).expect(200, { success: true, message: 'Logged out successfully', data: null });
     await stack.http.post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
+    // Firebase sent the reset email (the emulator records it instead of delivering it).
+    expect((await oobCodes()).some((code) => code.email === user.email && code.requestType === 'PASSWORD_RESET')).toBe(true);
+    // An unknown address answers the same, so nobody can probe which emails have accounts.
+    await stack.http.post('/api/auth/forgot-password').send({ email: uniqueEmail('nobody') }).expect(200);
     const bad = await stack.http.post('/api/auth/forgot-password').send({ email: '' }).expect(400);
     expect(bad.body.errors).toContain('Please enter your email address first');
   });
