@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_TITLE, LOCALE, PRODUCT_NAME } from './constants';
+import { penceToDecimal } from './money';
 
 /**
  * Page metadata (spec 1): one table of the client's routes shared by the server, which renders the
@@ -215,7 +216,7 @@ export interface OfferSeo {
 }
 
 export function offerMeta(offer: OfferSeo): PageMeta {
-  const reward = (offer.rewardPence / 100).toFixed(2);
+  const reward = penceToDecimal(offer.rewardPence);
   const description = clampDescription(offer.description || `Play ${offer.title} on ${PRODUCT_NAME} and earn up to £${reward}.`);
   return {
     title: pageTitle(offer.title),
