@@ -7,6 +7,7 @@ FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
+COPY domain/package.json domain/
 COPY read-db/package.json read-db/
 COPY server/package.json server/
 COPY projections/package.json projections/
@@ -25,6 +26,7 @@ RUN npm ci --ignore-scripts --no-audit --no-fund \
  || npm install --ignore-scripts --no-audit --no-fund
 COPY tsconfig.base.json nx.json ./
 COPY contracts contracts
+COPY domain domain
 COPY read-db read-db
 COPY server server
 COPY projections projections
@@ -42,7 +44,7 @@ RUN npx nx run-many -t build --output-style=static \
 # no dev tools, no client or browser-test libraries; ~200 MB instead of ~430 MB) ----
 FROM manifests AS prod-deps
 RUN npm install --omit=dev --ignore-scripts --no-audit --no-fund \
-      -w @playquid/contracts -w @playquid/read-db -w @playquid/server -w @playquid/projections -w @playquid/scripts
+      -w @playquid/contracts -w @playquid/domain -w @playquid/read-db -w @playquid/server -w @playquid/projections -w @playquid/scripts
 
 # ---- runtime ----
 FROM ${NODE_IMAGE} AS runtime
@@ -53,6 +55,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=prod-deps /app ./
 COPY --from=build /app/contracts/dist contracts/dist
+COPY --from=build /app/domain/dist domain/dist
 COPY --from=build /app/read-db/dist read-db/dist
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/projections/dist projections/dist

@@ -36,10 +36,11 @@ export default tseslint.config(
           allow: [],
           depConstraints: [
             { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'scope:domain', onlyDependOnLibsWithTags: ['scope:contracts'] },
             { sourceTag: 'scope:read-db', onlyDependOnLibsWithTags: ['scope:contracts'] },
-            { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:contracts', 'scope:read-db'] },
-            { sourceTag: 'scope:projections', onlyDependOnLibsWithTags: ['scope:contracts', 'scope:read-db'] },
-            { sourceTag: 'scope:client', onlyDependOnLibsWithTags: ['scope:contracts'] },
+            { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:contracts', 'scope:domain', 'scope:read-db'] },
+            { sourceTag: 'scope:projections', onlyDependOnLibsWithTags: ['scope:contracts', 'scope:domain', 'scope:read-db'] },
+            { sourceTag: 'scope:client', onlyDependOnLibsWithTags: ['scope:contracts', 'scope:domain'] },
             // The cross-package tests boot the real stack in-process, so they may use every package.
             { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['*'] },
             { sourceTag: 'scope:scripts', onlyDependOnLibsWithTags: ['*'] },

@@ -16,7 +16,10 @@ export default defineConfig({
   // The router plugin must come before React's so route files are split before JSX is compiled.
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
   resolve: {
-    alias: { '@playquid/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
+    alias: {
+      '@playquid/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),
+      '@playquid/domain': fileURLToPath(new URL('../domain/src/index.ts', import.meta.url)),
+    },
   },
   server: {
     host: '127.0.0.1',

@@ -7,8 +7,6 @@ export type { EventStore, RecordedEvent } from './event-store/event-store';
 export { verifyStreamChain, type ChainCheck } from './event-store/hash-chain';
 export { toMessage } from './jobs/forwarder.service';
 export { handleCommand, aggregateStream } from './services/command-handler';
-export { userDecider } from './domain/user.decider';
-export { walletDecider } from './domain/wallet.decider';
 export { startTremendousStandin, type TremendousStandin } from './rewards/tremendous-standin';
 export { signWebhookBody } from './rewards/webhook-signature';
 export { startBitlabsStandin, type BitlabsStandin } from './offers/bitlabs-standin';

@@ -1,7 +1,8 @@
 import { type CallbackReceived, streams } from '@playquid/contracts';
 import { ALL_PROJECTIONS, applyEvent } from '@playquid/projections';
 import { createReadDb, createTestDatabase, type TestDatabase } from '@playquid/read-db';
-import { createEventStore, handleCommand, userDecider, walletDecider } from '@playquid/server';
+import { createEventStore, handleCommand } from '@playquid/server';
+import { userDecider, walletDecider } from '@playquid/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from './audit';

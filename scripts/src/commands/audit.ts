@@ -1,7 +1,8 @@
 import { comparePositions, type GlobalPosition, START_POSITION, streams, type WalletEvent } from '@playquid/contracts';
 import { ALL_PROJECTIONS } from '@playquid/projections';
 import { type BalanceRow, createReadDb, type DB } from '@playquid/read-db';
-import { createEventStore, type EventStore, type RecordedEvent, verifyStreamChain, walletDecider } from '@playquid/server';
+import { createEventStore, type EventStore, type RecordedEvent, verifyStreamChain } from '@playquid/server';
+import { walletDecider } from '@playquid/domain';
 import type { Kysely } from 'kysely';
 import { env } from '../env';
 import { allEvents } from './event-source';

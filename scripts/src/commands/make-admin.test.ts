@@ -1,6 +1,7 @@
 import { streams } from '@playquid/contracts';
 import { createReadDb, createTestDatabase, type TestDatabase } from '@playquid/read-db';
-import { createEventStore, type EventStore, handleCommand, userDecider } from '@playquid/server';
+import { createEventStore, type EventStore, handleCommand } from '@playquid/server';
+import { userDecider } from '@playquid/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAdmin } from './make-admin';

@@ -1,6 +1,7 @@
 import { streams } from '@playquid/contracts';
 import { createReadDb } from '@playquid/read-db';
-import { createEventStore, handleCommand, userDecider } from '@playquid/server';
+import { createEventStore, handleCommand } from '@playquid/server';
+import { userDecider } from '@playquid/domain';
 import { env } from '../env';
 
 /**

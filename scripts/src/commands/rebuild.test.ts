@@ -1,7 +1,8 @@
 import { streams } from '@playquid/contracts';
 import { ALL_PROJECTIONS, applyEvent } from '@playquid/projections';
 import { createReadDb, createTestDatabase, type TestDatabase } from '@playquid/read-db';
-import { createEventStore, handleCommand, userDecider, walletDecider } from '@playquid/server';
+import { createEventStore, handleCommand } from '@playquid/server';
+import { userDecider, walletDecider } from '@playquid/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEvents } from './event-source';
 import { migrate } from './migrate';

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type BlogSlugEvent, type BlogStreamEvent, streams } from '@playquid/contracts';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { aggregateStream, handleCommand, type HandleResult } from '../services/command-handler';
-import { type BlogCommand, blogDecider, type BlogSlugCommand, blogSlugDecider, type BlogSlugState, type BlogState } from './blog.decider';
+import { type BlogCommand, blogDecider, type BlogSlugCommand, blogSlugDecider, type BlogSlugState, type BlogState } from '@playquid/domain';
 
 /** A command as callers build it: `now` is set by the handler, so time enters in one place. */
 type WithoutNow<C> = C extends unknown ? Omit<C, 'now'> : never;

@@ -1,5 +1,5 @@
 import type { Blog, BlogSummary } from '@playquid/contracts';
-import type { BlogState } from './blog.decider';
+import type { BlogState } from '@playquid/domain';
 import type { BlogListRow } from './blogs.repository';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());

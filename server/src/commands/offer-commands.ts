@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type OfferCatalogueEvent, type OfferStartsEvent, type OfferStreamEvent, streams } from '@playquid/contracts';
-import { type CatalogueCommand, type CatalogueState, offerCatalogueDecider } from '../domain/offer-catalogue.decider';
-import { type OfferStartsCommand, offerStartsDecider, type OfferStartsState } from '../domain/offer-starts.decider';
-import { type OfferCommand, offerDecider, type OfferState } from '../domain/offer.decider';
+import { type CatalogueCommand, type CatalogueState, offerCatalogueDecider } from '@playquid/domain';
+import { type OfferStartsCommand, offerStartsDecider, type OfferStartsState } from '@playquid/domain';
+import { type OfferCommand, offerDecider, type OfferState } from '@playquid/domain';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { handleCommand, type HandleResult } from '../services/command-handler';
 

@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type PayoutStatus, streams } from '@playquid/contracts';
-import { DomainError } from '../domain/decider';
-import { assertNotBanned, userDecider } from '../domain/user.decider';
-import type { PayoutCommand } from '../domain/wallet-payouts';
-import { walletDecider } from '../domain/wallet.decider';
+import { DomainError } from '@playquid/domain';
+import { assertNotBanned, userDecider } from '@playquid/domain';
+import type { PayoutCommand } from '@playquid/domain';
+import { walletDecider } from '@playquid/domain';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { aggregateStream, handleCommand } from '../services/command-handler';
 

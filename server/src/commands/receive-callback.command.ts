@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { parameterTextProblem, parseCallbackParams, rawParameters, storableText, TRIGGERED_BY_PARAM } from '../bitlabs/callback-params';
 import { verifySignedUrl } from '../bitlabs/signature';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { callbackDecider } from '../domain/callback.decider';
+import { callbackDecider } from '@playquid/domain';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { READ_DB } from '../infra/tokens';
 import { UnsignedCallbackRejectRepository } from '../repositories/unsigned-callback-reject.repository';

@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type Gender, streams } from '@playquid/contracts';
-import { emailClaimDecider } from '../domain/email-claim.decider';
-import type { UserState } from '../domain/user.decider';
-import { userDecider } from '../domain/user.decider';
+import { emailClaimDecider } from '@playquid/domain';
+import type { UserState } from '@playquid/domain';
+import { userDecider } from '@playquid/domain';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { aggregateStream, handleCommand } from '../services/command-handler';
 import { grantWelcomeBonusIfDue } from './welcome-bonus';

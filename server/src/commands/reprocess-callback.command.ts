@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { streams } from '@playquid/contracts';
-import { callbackDecider } from '../domain/callback.decider';
-import { DomainError } from '../domain/decider';
+import { callbackDecider } from '@playquid/domain';
+import { DomainError } from '@playquid/domain';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { aggregateStream } from '../services/command-handler';
 import { ProcessCallbackCommand, type ProcessCallbackResult } from './process-callback.command';

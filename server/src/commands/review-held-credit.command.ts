@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { streams } from '@playquid/contracts';
-import { callbackDecider } from '../domain/callback.decider';
-import { DomainError } from '../domain/decider';
-import { userDecider } from '../domain/user.decider';
-import { walletDecider } from '../domain/wallet.decider';
+import { callbackDecider } from '@playquid/domain';
+import { DomainError } from '@playquid/domain';
+import { userDecider } from '@playquid/domain';
+import { walletDecider } from '@playquid/domain';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { aggregateStream, handleCommand } from '../services/command-handler';
 import { rewardReferrer } from './process-callback.command';

@@ -1,7 +1,7 @@
 import { streams } from '@playquid/contracts';
 import { randomUUID } from 'node:crypto';
-import { type UserState, welcomeBonusDue } from '../domain/user.decider';
-import { walletDecider } from '../domain/wallet.decider';
+import { type UserState, welcomeBonusDue } from '@playquid/domain';
+import { walletDecider } from '@playquid/domain';
 import type { EventStore } from '../event-store/event-store';
 import { handleCommand } from '../services/command-handler';
 

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { DomainError } from '../domain/decider';
+import { DomainError } from '@playquid/domain';
 import { WrongExpectedRevisionError } from '../event-store/event-store';
 import { SeoService } from '../seo/seo.service';
 

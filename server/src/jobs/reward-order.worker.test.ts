@@ -10,7 +10,7 @@ import { redisConnectionFromUrl } from '../infra/infrastructure.module';
 import { TremendousClient, TremendousError } from '../rewards/tremendous.client';
 import { startTremendousStandin, type TremendousStandin } from '../rewards/tremendous-standin';
 import { givenPayout, payoutEvents } from '../testing/reward-fixtures';
-import { walletDecider } from '../domain/wallet.decider';
+import { walletDecider } from '@playquid/domain';
 import { handleCommand } from '../services/command-handler';
 import { ForwarderService } from './forwarder.service';
 import { RewardOrderWorker } from './reward-order.worker';

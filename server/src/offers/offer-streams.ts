@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { streams } from '@playquid/contracts';
-import { DomainError } from '../domain/decider';
-import { type CatalogueState, offerCatalogueDecider } from '../domain/offer-catalogue.decider';
-import { OFFER_NOT_FOUND, offerDecider, type OfferState } from '../domain/offer.decider';
+import { DomainError } from '@playquid/domain';
+import { type CatalogueState, offerCatalogueDecider } from '@playquid/domain';
+import { OFFER_NOT_FOUND, offerDecider, type OfferState } from '@playquid/domain';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { aggregateStream } from '../services/command-handler';
 import { offerIdForApiId } from './bitlabs-offer.mapper';

@@ -7,7 +7,7 @@ import {
   penceToPounds,
 } from '@playquid/contracts';
 import type { OfferListRow } from '../repositories/offer.repository';
-import type { OfferState } from '../domain/offer.decider';
+import type { OfferState } from '@playquid/domain';
 
 /** One offer as both the read table and a fold of its stream can describe it. */
 export interface OfferView {

@@ -4,8 +4,8 @@ import type { FeaturedChangeData, Offer, OfferCatalogueEvent, OfferContent, Offe
 import { randomUUID } from 'node:crypto';
 import type { AuthUser } from '../auth/auth.types';
 import { type CatalogueCommandInput, type OfferCommandInput, RunCatalogueCommand, RunOfferCommand } from '../commands/offer-commands';
-import { type CatalogueState, featuredCount } from '../domain/offer-catalogue.decider';
-import { normalizeAnchor, offerDecider, type OfferState } from '../domain/offer.decider';
+import { type CatalogueState, featuredCount } from '@playquid/domain';
+import { normalizeAnchor, offerDecider, type OfferState } from '@playquid/domain';
 import type { AdminOfferDto, AdminOffersQueryDto } from '../dtos/offers.dto';
 import { type LiveOffer, OfferStreams } from '../offers/offer-streams';
 import { toOffer, viewOfRow, viewOfState } from '../offers/offer-view';

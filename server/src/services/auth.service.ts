@@ -6,7 +6,7 @@ import type { AuthUser } from '../auth/auth.types';
 import { FirebaseEmailClient } from '../auth/firebase-email.client';
 import { RegisterMemberCommand, type RegisterMemberResult } from '../commands/register-member.command';
 import { MarkEmailVerifiedCommand, RecordSignInCommand, UpdateUsernameCommand } from '../commands/user-commands';
-import type { UserState } from '../domain/user.decider';
+import type { UserState } from '@playquid/domain';
 import type { RegisterDto } from '../dtos/auth.dto';
 import { FIREBASE_AUTH } from '../infra/tokens';
 import { UserRepository } from '../repositories/user.repository';

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@playquid/contracts';
-import { type Decider, fold } from '../domain/decider';
+import { type Decider, fold } from '@playquid/domain';
 import { type EventStore, type NewEvent, type RecordedEvent, WrongExpectedRevisionError } from '../event-store/event-store';
 
 const MAX_ATTEMPTS = 5;

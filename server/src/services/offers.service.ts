@@ -13,8 +13,8 @@ import {
 } from '@playquid/contracts';
 import type { AuthUser } from '../auth/auth.types';
 import { RunOfferStartsCommand } from '../commands/offer-commands';
-import { DomainError } from '../domain/decider';
-import { OFFER_NOT_FOUND } from '../domain/offer.decider';
+import { DomainError } from '@playquid/domain';
+import { OFFER_NOT_FOUND } from '@playquid/domain';
 import type { OfferProgressDto, OffersQueryDto } from '../dtos/offers.dto';
 import { OfferStreams } from '../offers/offer-streams';
 import { OfferSyncWorker } from '../jobs/offer-sync.worker';

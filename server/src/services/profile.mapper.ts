@@ -1,6 +1,6 @@
 import { penceToPounds, type Gender, type UserProfile } from '@playquid/contracts';
 import { isAdminRole } from '../auth/auth.types';
-import type { UserState } from '../domain/user.decider';
+import type { UserState } from '@playquid/domain';
 import type { UserWithBalance } from '../repositories/user.repository';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());

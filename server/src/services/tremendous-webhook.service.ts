@@ -1,7 +1,7 @@
 import { BadRequestException, Inject, Injectable, Logger, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
 import { streams } from '@playquid/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { walletDecider } from '../domain/wallet.decider';
+import { walletDecider } from '@playquid/domain';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { PayoutRewardRepository } from '../repositories/payout-reward.repository';
 import { deliveryOutcome, parseWebhook } from '../rewards/tremendous-webhook';

@@ -15,8 +15,8 @@ import {
 } from '@playquid/contracts';
 import type { StatementEntryRow } from '@playquid/read-db';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { payoutFigures } from '../domain/wallet-payouts';
-import { walletDecider, type WalletState } from '../domain/wallet.decider';
+import { payoutFigures } from '@playquid/domain';
+import { walletDecider, type WalletState } from '@playquid/domain';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store';
 import { BalanceRepository } from '../repositories/balance.repository';
 import { type EarningTotals, WalletRepository } from '../repositories/wallet.repository';

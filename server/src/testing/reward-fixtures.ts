@@ -2,11 +2,11 @@ import { streams } from '@playquid/contracts';
 import type { DB } from '@playquid/read-db';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import { userDecider } from '../domain/user.decider';
-import { walletDecider } from '../domain/wallet.decider';
+import { userDecider } from '@playquid/domain';
+import { walletDecider } from '@playquid/domain';
 import type { EventStore } from '../event-store/event-store';
 import { handleCommand } from '../services/command-handler';
-import { callbackData } from './callback-fixtures';
+import { callbackData } from '@playquid/domain/testing';
 
 export interface PayoutFixture {
   uid: string;

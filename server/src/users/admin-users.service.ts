@@ -5,7 +5,7 @@ import type { Auth } from 'firebase-admin/auth';
 import { isAdminRole } from '../auth/auth.types';
 import type { AuthUser } from '../auth/auth.types';
 import { ChangeRoleCommand, MarkEmailVerifiedCommand, UpdateUsernameCommand } from '../commands/user-commands';
-import { type UserState, userDecider } from '../domain/user.decider';
+import { type UserState, userDecider } from '@playquid/domain';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { FIREBASE_AUTH } from '../infra/tokens';
 import { aggregateStream } from '../services/command-handler';

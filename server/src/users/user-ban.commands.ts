@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { streams } from '@playquid/contracts';
-import { type UserState, userDecider } from '../domain/user.decider';
+import { type UserState, userDecider } from '@playquid/domain';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { handleCommand } from '../services/command-handler';
 

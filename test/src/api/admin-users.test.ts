@@ -1,6 +1,7 @@
 import { ACCOUNT_SUSPENDED_MESSAGE } from '@playquid/contracts';
 import type { EmulatorUser } from '@playquid/scripts';
-import { handleCommand, userDecider } from '@playquid/server';
+import { handleCommand } from '@playquid/server';
+import { userDecider } from '@playquid/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, registeredMember, signIn } from '../support/members';
 import { availableBecomes, bearer, makeAdmin, PAYOUT_BODY, walletTypes } from '../support/money';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oobCodes, signUp, verifyEmail } from '@playquid/scripts';
-import { handleCommand, userDecider } from '@playquid/server';
+import { handleCommand } from '@playquid/server';
+import { userDecider } from '@playquid/domain';
 import { PASSWORD, registeredMember, signIn, uniqueEmail } from '../support/members';
 import { anonymousUser, unsignedToken } from '../support/tokens';
 import { eventually, type Stack, startStack } from '../support/stack';

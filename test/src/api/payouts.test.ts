@@ -1,5 +1,6 @@
 import { PAYOUT_REQUESTED_MESSAGE } from '@playquid/contracts';
-import { handleCommand, walletDecider } from '@playquid/server';
+import { handleCommand } from '@playquid/server';
+import { walletDecider } from '@playquid/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredMember } from '../support/members';
 import { availableBecomes, balanceOf, bearer, earn, PAYOUT_BODY, signedPath, walletTypes } from '../support/money';

@@ -1,5 +1,6 @@
 import { buildCallbackUrl, type EmulatorUser } from '@playquid/scripts';
-import { handleCommand, userDecider } from '@playquid/server';
+import { handleCommand } from '@playquid/server';
+import { userDecider } from '@playquid/domain';
 import { eventually, type Stack, TEST_PUBLIC_BASE_URL, TEST_SECRET } from './stack';
 
 export const bearer = (user: EmulatorUser) => `Bearer ${user.idToken}`;

@@ -8,7 +8,7 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { callbackData } from '../testing/callback-fixtures';
-import { fold } from './decider';
+import { fold } from '../decider';
 import { walletDecider, type WalletCommand } from './wallet.decider';
 
 /**

@@ -1,5 +1,5 @@
 import { type CallbackReceived, type PayoutStatus, REFERRAL_REWARD_PENCE, WELCOME_BONUS_PENCE, type WalletEvent } from '@playquid/contracts';
-import { type Decider } from './decider';
+import { type Decider } from '../decider';
 import { decideCallback, decideReview, type ReviewCommand } from './wallet-earnings';
 import { decidePayout, type PayoutCommand } from './wallet-payouts';
 

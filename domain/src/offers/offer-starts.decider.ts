@@ -1,5 +1,5 @@
 import type { OfferStartsEvent, OfferStatus } from '@playquid/contracts';
-import { type Decider, DomainError } from './decider';
+import { type Decider, DomainError } from '../decider';
 
 export const OFFER_UNAVAILABLE_MESSAGE = 'This offer is not available right now';
 export const NO_TRACKING_LINK_MESSAGE = 'This offer has no tracking link yet';

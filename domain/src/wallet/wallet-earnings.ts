@@ -1,5 +1,5 @@
 import { type CallbackReceived, DEFAULT_REVIEW_CREDIT_PENCE, reversalReviewReason, type WalletEvent } from '@playquid/contracts';
-import { DomainError } from './decider';
+import { DomainError } from '../decider';
 import { OPEN_PAYOUT_STATUSES } from './wallet-payouts';
 import type { WalletState } from './wallet.decider';
 

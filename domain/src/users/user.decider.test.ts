@@ -1,6 +1,6 @@
 import { ACCOUNT_SUSPENDED_MESSAGE, type UserEvent } from '@playquid/contracts';
 import { describe, expect, it } from 'vitest';
-import { fold } from './decider';
+import { fold } from '../decider';
 import { deciderSpec } from '../testing/decider-spec';
 import { assertNotBanned, userDecider, welcomeBonusDue } from './user.decider';
 

@@ -1,5 +1,5 @@
 import type { CallbackEvent, CallbackReceived, CallbackRejected, OfferState } from '@playquid/contracts';
-import { type Decider, DomainError } from './decider';
+import { type Decider, DomainError } from '../decider';
 
 export interface StoredCallback {
   data: CallbackReceived['data'];

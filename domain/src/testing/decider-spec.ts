@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@playquid/contracts';
 import { expect } from 'vitest';
-import { type Decider, fold } from '../domain/decider';
+import { type Decider, fold } from '../decider';
 
 /** given(events).when(command).then(events) / .thenThrows(message): deciders read as specifications. */
 export function deciderSpec<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>) {

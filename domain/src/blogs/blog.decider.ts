@@ -1,5 +1,5 @@
 import { BLOG_NOT_FOUND, BLOG_SLUG_TAKEN, type BlogContent, type BlogSlugEvent, type BlogStreamEvent } from '@playquid/contracts';
-import { type Decider, DomainError } from '../domain/decider';
+import { type Decider, DomainError } from '../decider';
 
 export interface BlogState {
   exists: boolean;

@@ -1,5 +1,5 @@
 import { ACCOUNT_SUSPENDED_MESSAGE, ADMIN_USER_TEXT, type Gender, type Role, type UserEvent } from '@playquid/contracts';
-import { type Decider, DomainError } from './decider';
+import { type Decider, DomainError } from '../decider';
 
 export interface UserState {
   registered: boolean;

@@ -1,7 +1,7 @@
 import type { WalletEvent } from '@playquid/contracts';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec';
-import { fold } from './decider';
+import { fold } from '../decider';
 import { NEGATIVE_BALANCE_MESSAGE, PAYOUT_IN_PROGRESS_MESSAGE } from './wallet-payouts';
 import { walletDecider } from './wallet.decider';
 

@@ -1,6 +1,6 @@
 import type { OfferContent, OfferStatus, OfferStreamEvent } from '@playquid/contracts';
 import canonicalize from 'canonicalize';
-import { type Decider, DomainError } from './decider';
+import { type Decider, DomainError } from '../decider';
 
 /** The actor of everything the BitLabs sync writes (`...By` in the events). */
 export const FEED_ACTOR = 'bitlabs-sync';

@@ -1,5 +1,5 @@
 import { FEATURED_OFFERS_MAX, type OfferCatalogueEvent } from '@playquid/contracts';
-import { type Decider, DomainError } from './decider';
+import { type Decider, DomainError } from '../decider';
 
 export const NO_ANCHOR_MESSAGE = 'This offer has no anchor. Set an anchor first to use group featuring.';
 export const NOTHING_TO_CLEAR_MESSAGE = 'No featured offers to clear';

@@ -1,7 +1,7 @@
 import type { CallbackReceived, WalletEvent } from '@playquid/contracts';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec';
-import { fold } from './decider';
+import { fold } from '../decider';
 import { payoutFigures } from './wallet-payouts';
 import { walletDecider } from './wallet.decider';
 

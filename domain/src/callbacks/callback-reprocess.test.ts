@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { callbackData } from '../testing/callback-fixtures';
 import { deciderSpec } from '../testing/decider-spec';
 import { callbackDecider } from './callback.decider';
-import { walletDecider } from './wallet.decider';
+import { walletDecider } from '../wallet/wallet.decider';
 
 /**
  * What an admin's Reprocess relies on: the callback stream takes a success after a failure but

@@ -1,5 +1,5 @@
 import type { EmailClaimEvent } from '@playquid/contracts';
-import { type Decider, DomainError } from './decider';
+import { type Decider, DomainError } from '../decider';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 

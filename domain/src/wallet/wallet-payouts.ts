@@ -10,7 +10,7 @@ import {
   type WalletEvent,
   withdrawablePence,
 } from '@playquid/contracts';
-import { DomainError } from './decider';
+import { DomainError } from '../decider';
 import type { WalletPayout, WalletState } from './wallet.decider';
 
 export type PayoutCommand =

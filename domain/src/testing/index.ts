@@ -1,0 +1,3 @@
+// Fixtures shared by the deciders' specs and the server's command tests (no test framework here).
+export * from './callback-fixtures';
+export * from './offer-fixtures';
