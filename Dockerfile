@@ -2,7 +2,8 @@
 # the projections worker and the migrate one-shot. Build: docker build -t playquid .
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-# ---- manifests: package.json of the root and of every workspace (npm ci needs all of them) ----
+# ---- manifests: package.json of the root and of every workspace that ships or builds (not the
+# partner stand-ins, which never reach the production image) ----
 FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -18,15 +19,15 @@ COPY test/package.json test/
 # ---- build: all dependencies, then nx builds every package into <package>/dist ----
 FROM manifests AS build
 ENV CI=true NX_DAEMON=false NX_NO_CLOUD=true NX_SKIP_NX_CACHE=true
+# npm ci wants every workspace of the lock; the stand-ins are built too (the server's tests use them).
+COPY standins/package.json standins/
 # --ignore-scripts: nothing we build needs an install script (esbuild, rollup, swc and nx ship
 # prebuilt platform packages), and it avoids native rebuilds of dev-only tools (firebase-tools' re2).
-# `npm install` is the fallback for a lock file that lacks other platforms' optional packages
-# (npm ci refuses such a lock as "not in sync"); it still installs the locked versions.
-RUN npm ci --ignore-scripts --no-audit --no-fund \
- || npm install --ignore-scripts --no-audit --no-fund
+RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.base.json nx.json ./
 COPY contracts contracts
 COPY domain domain
+COPY standins standins
 COPY read-db read-db
 COPY server server
 COPY projections projections
@@ -41,10 +42,13 @@ RUN npx nx run-many -t build --output-style=static \
  && test -f scripts/dist/cli.js && test -f client/dist/index.html
 
 # ---- prod-deps: production dependencies of the back-end workspaces only (the pruned node_modules:
-# no dev tools, no client or browser-test libraries; ~200 MB instead of ~430 MB) ----
+# no dev tools, no client or browser-test libraries, no stand-ins; ~200 MB instead of ~430 MB).
+# npm links every workspace the lock names, so the stand-ins' link (a dev dependency whose folder
+# is not here) is removed. ----
 FROM manifests AS prod-deps
 RUN npm install --omit=dev --ignore-scripts --no-audit --no-fund \
-      -w @playquid/contracts -w @playquid/domain -w @playquid/read-db -w @playquid/server -w @playquid/projections -w @playquid/scripts
+      -w @playquid/contracts -w @playquid/domain -w @playquid/read-db -w @playquid/server -w @playquid/projections -w @playquid/scripts \
+ && rm -f node_modules/@playquid/standins
 
 # ---- runtime ----
 FROM ${NODE_IMAGE} AS runtime

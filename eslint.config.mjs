@@ -7,6 +7,38 @@ import tseslint from 'typescript-eslint';
 
 const TS_FILES = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
 
+// Package boundaries (docs/architecture.md), from the Nx tags in each package.json. The partner
+// stand-ins are for dev and tests: only scripts and the cross-package tests may import them (Nx also
+// checks what an imported package depends on), so no production code can reach them.
+const NOT_STANDINS = ['scope:standins'];
+const DEP_CONSTRAINTS = [
+  { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'scope:domain', onlyDependOnLibsWithTags: ['scope:contracts'], notDependOnLibsWithTags: NOT_STANDINS },
+  { sourceTag: 'scope:read-db', onlyDependOnLibsWithTags: ['scope:contracts'], notDependOnLibsWithTags: NOT_STANDINS },
+  { sourceTag: 'scope:standins', onlyDependOnLibsWithTags: ['scope:contracts'] },
+  {
+    sourceTag: 'scope:server',
+    onlyDependOnLibsWithTags: ['scope:contracts', 'scope:domain', 'scope:read-db'],
+    notDependOnLibsWithTags: NOT_STANDINS,
+  },
+  {
+    sourceTag: 'scope:projections',
+    onlyDependOnLibsWithTags: ['scope:contracts', 'scope:domain', 'scope:read-db'],
+    notDependOnLibsWithTags: NOT_STANDINS,
+  },
+  { sourceTag: 'scope:client', onlyDependOnLibsWithTags: ['scope:contracts', 'scope:domain'], notDependOnLibsWithTags: NOT_STANDINS },
+  // The cross-package tests boot the real stack in-process, so they may use every package.
+  { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['*'] },
+  { sourceTag: 'scope:scripts', onlyDependOnLibsWithTags: ['*'] },
+];
+
+// The server's own tests run its real partner clients against the stand-ins (a devDependency).
+const SERVER_TEST_CONSTRAINTS = DEP_CONSTRAINTS.map((constraint) =>
+  constraint.sourceTag === 'scope:server'
+    ? { sourceTag: 'scope:server', onlyDependOnLibsWithTags: [...constraint.onlyDependOnLibsWithTags, 'scope:standins'] }
+    : constraint,
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -29,24 +61,7 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
     linterOptions: { reportUnusedDisableDirectives: 'warn' },
     rules: {
-      // Package boundaries (docs/architecture.md), from the Nx tags in each package.json.
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          allow: [],
-          depConstraints: [
-            { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: [] },
-            { sourceTag: 'scope:domain', onlyDependOnLibsWithTags: ['scope:contracts'] },
-            { sourceTag: 'scope:read-db', onlyDependOnLibsWithTags: ['scope:contracts'] },
-            { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:contracts', 'scope:domain', 'scope:read-db'] },
-            { sourceTag: 'scope:projections', onlyDependOnLibsWithTags: ['scope:contracts', 'scope:domain', 'scope:read-db'] },
-            { sourceTag: 'scope:client', onlyDependOnLibsWithTags: ['scope:contracts', 'scope:domain'] },
-            // The cross-package tests boot the real stack in-process, so they may use every package.
-            { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['*'] },
-            { sourceTag: 'scope:scripts', onlyDependOnLibsWithTags: ['*'] },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': ['error', { allow: [], depConstraints: DEP_CONSTRAINTS }],
 
       // tsc (strict, noUnusedLocals/Parameters) already covers these; keep the `_` escape hatch.
       '@typescript-eslint/no-unused-vars': [
@@ -74,6 +89,11 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+
+  {
+    files: ['server/src/**/*.test.ts'],
+    rules: { '@nx/enforce-module-boundaries': ['error', { allow: [], depConstraints: SERVER_TEST_CONSTRAINTS }] },
   },
 
   // Kysely migrations are written against Kysely<any> on purpose (the schema of their time).

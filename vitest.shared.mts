@@ -13,6 +13,7 @@ const ALIASES = {
   '@playquid/read-db': source('./read-db/src/index.ts'),
   '@playquid/projections': source('./projections/src/index.ts'),
   '@playquid/server': source('./server/src/index.ts'),
+  '@playquid/standins': source('./standins/src/index.ts'),
   '@playquid/scripts': source('./scripts/src/index.ts'),
 };
 

@@ -11,9 +11,11 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=env.defaults.sh
+source "$ROOT/scripts/env.defaults.sh"
 # host and port come from firebase.json (127.0.0.1:9099)
 read -r HOST PORT < <(node -e 'const a = require(process.argv[1]).emulators.auth; console.log(a.host, a.port)' "$ROOT/firebase.json")
-PROJECT=${FIREBASE_PROJECT_ID:-demo-playquid}
+PROJECT=$FIREBASE_PROJECT_ID
 URL="http://$HOST:$PORT/"
 DATA="$ROOT/.data"
 LOG="$DATA/logs/firebase-emulator.log"

@@ -9,10 +9,11 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 
 export CI=true NX_TUI=false NX_DAEMON=false
-export FIREBASE_AUTH_EMULATOR_HOST="${FIREBASE_AUTH_EMULATOR_HOST:-127.0.0.1:9099}"
-export FIREBASE_PROJECT_ID="${FIREBASE_PROJECT_ID:-demo-playquid}"
-# The client build talks to the Auth emulator (browser tests).
-export VITE_FIREBASE_AUTH_EMULATOR_HOST="$FIREBASE_AUTH_EMULATOR_HOST"
+# shellcheck source=env.defaults.sh
+source scripts/env.defaults.sh
+# The tests make their own databases, queues and stand-ins: they take only the Auth emulator from
+# the defaults, for the API and for the client build (browser tests).
+export FIREBASE_AUTH_EMULATOR_HOST FIREBASE_PROJECT_ID VITE_FIREBASE_AUTH_EMULATOR_HOST
 NX=(npx nx run-many --output-style=static --parallel=2)
 
 step() { echo -e "\n=== test: $* ===" >&2; }
@@ -22,13 +23,7 @@ step "services"
 bash scripts/ensure-services.sh --with-chromium
 
 step "dependencies"
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund || {
-    # npm ci rejects a lock that lacks other platforms' optional packages; install keeps the locked versions
-    echo "npm ci failed; falling back to npm install" >&2
-    npm install --no-audit --no-fund
-  }
-fi
+bash scripts/install-deps.sh
 
 # The emulator takes ~10-15 s to boot: start it now, in parallel with the build.
 emulator_started_here=false

@@ -9,7 +9,7 @@ import { AuthProvider } from './lib/auth/react';
 import { AuthSession, type AuthState } from './lib/auth/session';
 import { firebaseAuth } from './lib/firebase';
 import { routeTree } from './routeTree.gen';
-import { PageSpinner } from './routes/-components/Feedback';
+import { PageSpinner } from './components/Feedback';
 import './styles.css';
 
 const queryClient = new QueryClient({

@@ -10,47 +10,47 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as AdminRouteImport } from './routes/_admin'
-import { Route as MemberRouteImport } from './routes/_member'
-import { Route as ContactRouteImport } from './routes/contact'
+import { Route as AdminRouteRouteImport } from './routes/_admin/route'
+import { Route as MemberRouteRouteImport } from './routes/_member/route'
+import { Route as ContactRouteRouteImport } from './routes/contact/route'
 import { Route as CookiePolicyRouteImport } from './routes/cookie-policy'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as OffersPreviewRouteImport } from './routes/offers-preview'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as TermsConditionsRouteImport } from './routes/terms-conditions'
-import { Route as MemberDashboardRouteImport } from './routes/_member.dashboard'
-import { Route as MemberEarningsRouteImport } from './routes/_member.earnings'
-import { Route as MemberPaymentsRouteImport } from './routes/_member.payments'
-import { Route as MemberProfileRouteImport } from './routes/_member.profile'
-import { Route as MemberReferralsRouteImport } from './routes/_member.referrals'
-import { Route as AdminIndexRouteImport } from './routes/admin.index'
-import { Route as BlogIndexRouteImport } from './routes/blog.index'
-import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
-import { Route as OffersIndexRouteImport } from './routes/offers.index'
-import { Route as OffersOfferIdRouteImport } from './routes/offers.$offerId'
-import { Route as AdminAdminBlogsRouteImport } from './routes/_admin.admin.blogs'
-import { Route as AdminAdminCallbacksRouteImport } from './routes/_admin.admin.callbacks'
-import { Route as AdminAdminDashboardRouteImport } from './routes/_admin.admin.dashboard'
-import { Route as AdminAdminOffersRouteImport } from './routes/_admin.admin.offers'
-import { Route as AdminAdminPayoutsRouteImport } from './routes/_admin.admin.payouts'
-import { Route as AdminAdminUsersRouteImport } from './routes/_admin.admin.users'
-import { Route as MemberEarningsStatementRouteImport } from './routes/_member.earnings_.statement'
+import { Route as MemberDashboardRouteRouteImport } from './routes/_member/dashboard/route'
+import { Route as MemberEarningsRouteRouteImport } from './routes/_member/earnings/route'
+import { Route as MemberPaymentsRouteRouteImport } from './routes/_member/payments/route'
+import { Route as MemberProfileRouteRouteImport } from './routes/_member/profile/route'
+import { Route as MemberReferralsRouteImport } from './routes/_member/referrals'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as BlogIndexRouteImport } from './routes/blog/index'
+import { Route as BlogSlugRouteRouteImport } from './routes/blog/$slug/route'
+import { Route as OffersIndexRouteImport } from './routes/offers/index'
+import { Route as OffersOfferIdRouteRouteImport } from './routes/offers/$offerId/route'
+import { Route as AdminAdminBlogsRouteRouteImport } from './routes/_admin/admin/blogs/route'
+import { Route as AdminAdminCallbacksRouteRouteImport } from './routes/_admin/admin/callbacks/route'
+import { Route as AdminAdminDashboardRouteRouteImport } from './routes/_admin/admin/dashboard/route'
+import { Route as AdminAdminOffersRouteRouteImport } from './routes/_admin/admin/offers/route'
+import { Route as AdminAdminPayoutsRouteRouteImport } from './routes/_admin/admin/payouts/route'
+import { Route as AdminAdminUsersRouteRouteImport } from './routes/_admin/admin/users/route'
+import { Route as MemberEarningsStatementRouteRouteImport } from './routes/_member/earnings_/statement/route'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AdminRoute = AdminRouteImport.update({
+const AdminRouteRoute = AdminRouteRouteImport.update({
   id: '/_admin',
   getParentRoute: () => rootRouteImport,
 } as any)
-const MemberRoute = MemberRouteImport.update({
+const MemberRouteRoute = MemberRouteRouteImport.update({
   id: '/_member',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ContactRoute = ContactRouteImport.update({
+const ContactRouteRoute = ContactRouteRouteImport.update({
   id: '/contact',
   path: '/contact',
   getParentRoute: () => rootRouteImport,
@@ -85,30 +85,30 @@ const TermsConditionsRoute = TermsConditionsRouteImport.update({
   path: '/terms-conditions',
   getParentRoute: () => rootRouteImport,
 } as any)
-const MemberDashboardRoute = MemberDashboardRouteImport.update({
+const MemberDashboardRouteRoute = MemberDashboardRouteRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
-  getParentRoute: () => MemberRoute,
+  getParentRoute: () => MemberRouteRoute,
 } as any)
-const MemberEarningsRoute = MemberEarningsRouteImport.update({
+const MemberEarningsRouteRoute = MemberEarningsRouteRouteImport.update({
   id: '/earnings',
   path: '/earnings',
-  getParentRoute: () => MemberRoute,
+  getParentRoute: () => MemberRouteRoute,
 } as any)
-const MemberPaymentsRoute = MemberPaymentsRouteImport.update({
+const MemberPaymentsRouteRoute = MemberPaymentsRouteRouteImport.update({
   id: '/payments',
   path: '/payments',
-  getParentRoute: () => MemberRoute,
+  getParentRoute: () => MemberRouteRoute,
 } as any)
-const MemberProfileRoute = MemberProfileRouteImport.update({
+const MemberProfileRouteRoute = MemberProfileRouteRouteImport.update({
   id: '/profile',
   path: '/profile',
-  getParentRoute: () => MemberRoute,
+  getParentRoute: () => MemberRouteRoute,
 } as any)
 const MemberReferralsRoute = MemberReferralsRouteImport.update({
   id: '/referrals',
   path: '/referrals',
-  getParentRoute: () => MemberRoute,
+  getParentRoute: () => MemberRouteRoute,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/admin/',
@@ -120,7 +120,7 @@ const BlogIndexRoute = BlogIndexRouteImport.update({
   path: '/blog/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const BlogSlugRoute = BlogSlugRouteImport.update({
+const BlogSlugRouteRoute = BlogSlugRouteRouteImport.update({
   id: '/blog/$slug',
   path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
@@ -130,130 +130,133 @@ const OffersIndexRoute = OffersIndexRouteImport.update({
   path: '/offers/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const OffersOfferIdRoute = OffersOfferIdRouteImport.update({
+const OffersOfferIdRouteRoute = OffersOfferIdRouteRouteImport.update({
   id: '/offers/$offerId',
   path: '/offers/$offerId',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AdminAdminBlogsRoute = AdminAdminBlogsRouteImport.update({
+const AdminAdminBlogsRouteRoute = AdminAdminBlogsRouteRouteImport.update({
   id: '/admin/blogs',
   path: '/admin/blogs',
-  getParentRoute: () => AdminRoute,
+  getParentRoute: () => AdminRouteRoute,
 } as any)
-const AdminAdminCallbacksRoute = AdminAdminCallbacksRouteImport.update({
-  id: '/admin/callbacks',
-  path: '/admin/callbacks',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
-  id: '/admin/dashboard',
-  path: '/admin/dashboard',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminAdminOffersRoute = AdminAdminOffersRouteImport.update({
+const AdminAdminCallbacksRouteRoute =
+  AdminAdminCallbacksRouteRouteImport.update({
+    id: '/admin/callbacks',
+    path: '/admin/callbacks',
+    getParentRoute: () => AdminRouteRoute,
+  } as any)
+const AdminAdminDashboardRouteRoute =
+  AdminAdminDashboardRouteRouteImport.update({
+    id: '/admin/dashboard',
+    path: '/admin/dashboard',
+    getParentRoute: () => AdminRouteRoute,
+  } as any)
+const AdminAdminOffersRouteRoute = AdminAdminOffersRouteRouteImport.update({
   id: '/admin/offers',
   path: '/admin/offers',
-  getParentRoute: () => AdminRoute,
+  getParentRoute: () => AdminRouteRoute,
 } as any)
-const AdminAdminPayoutsRoute = AdminAdminPayoutsRouteImport.update({
+const AdminAdminPayoutsRouteRoute = AdminAdminPayoutsRouteRouteImport.update({
   id: '/admin/payouts',
   path: '/admin/payouts',
-  getParentRoute: () => AdminRoute,
+  getParentRoute: () => AdminRouteRoute,
 } as any)
-const AdminAdminUsersRoute = AdminAdminUsersRouteImport.update({
+const AdminAdminUsersRouteRoute = AdminAdminUsersRouteRouteImport.update({
   id: '/admin/users',
   path: '/admin/users',
-  getParentRoute: () => AdminRoute,
+  getParentRoute: () => AdminRouteRoute,
 } as any)
-const MemberEarningsStatementRoute = MemberEarningsStatementRouteImport.update({
-  id: '/earnings_/statement',
-  path: '/earnings/statement',
-  getParentRoute: () => MemberRoute,
-} as any)
+const MemberEarningsStatementRouteRoute =
+  MemberEarningsStatementRouteRouteImport.update({
+    id: '/earnings_/statement',
+    path: '/earnings/statement',
+    getParentRoute: () => MemberRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/contact': typeof ContactRoute
+  '/contact': typeof ContactRouteRoute
   '/cookie-policy': typeof CookiePolicyRoute
   '/login': typeof LoginRoute
   '/offers-preview': typeof OffersPreviewRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/signup': typeof SignupRoute
   '/terms-conditions': typeof TermsConditionsRoute
-  '/dashboard': typeof MemberDashboardRoute
-  '/earnings': typeof MemberEarningsRoute
-  '/payments': typeof MemberPaymentsRoute
-  '/profile': typeof MemberProfileRoute
+  '/dashboard': typeof MemberDashboardRouteRoute
+  '/earnings': typeof MemberEarningsRouteRoute
+  '/payments': typeof MemberPaymentsRouteRoute
+  '/profile': typeof MemberProfileRouteRoute
+  '/blog/$slug': typeof BlogSlugRouteRoute
+  '/offers/$offerId': typeof OffersOfferIdRouteRoute
   '/referrals': typeof MemberReferralsRoute
-  '/blog/$slug': typeof BlogSlugRoute
-  '/offers/$offerId': typeof OffersOfferIdRoute
   '/admin/': typeof AdminIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/offers/': typeof OffersIndexRoute
-  '/admin/blogs': typeof AdminAdminBlogsRoute
-  '/admin/callbacks': typeof AdminAdminCallbacksRoute
-  '/admin/dashboard': typeof AdminAdminDashboardRoute
-  '/admin/offers': typeof AdminAdminOffersRoute
-  '/admin/payouts': typeof AdminAdminPayoutsRoute
-  '/admin/users': typeof AdminAdminUsersRoute
-  '/earnings/statement': typeof MemberEarningsStatementRoute
+  '/admin/blogs': typeof AdminAdminBlogsRouteRoute
+  '/admin/callbacks': typeof AdminAdminCallbacksRouteRoute
+  '/admin/dashboard': typeof AdminAdminDashboardRouteRoute
+  '/admin/offers': typeof AdminAdminOffersRouteRoute
+  '/admin/payouts': typeof AdminAdminPayoutsRouteRoute
+  '/admin/users': typeof AdminAdminUsersRouteRoute
+  '/earnings/statement': typeof MemberEarningsStatementRouteRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/contact': typeof ContactRoute
+  '/contact': typeof ContactRouteRoute
   '/cookie-policy': typeof CookiePolicyRoute
   '/login': typeof LoginRoute
   '/offers-preview': typeof OffersPreviewRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/signup': typeof SignupRoute
   '/terms-conditions': typeof TermsConditionsRoute
-  '/dashboard': typeof MemberDashboardRoute
-  '/earnings': typeof MemberEarningsRoute
-  '/payments': typeof MemberPaymentsRoute
-  '/profile': typeof MemberProfileRoute
+  '/dashboard': typeof MemberDashboardRouteRoute
+  '/earnings': typeof MemberEarningsRouteRoute
+  '/payments': typeof MemberPaymentsRouteRoute
+  '/profile': typeof MemberProfileRouteRoute
+  '/blog/$slug': typeof BlogSlugRouteRoute
+  '/offers/$offerId': typeof OffersOfferIdRouteRoute
   '/referrals': typeof MemberReferralsRoute
-  '/blog/$slug': typeof BlogSlugRoute
-  '/offers/$offerId': typeof OffersOfferIdRoute
   '/admin': typeof AdminIndexRoute
   '/blog': typeof BlogIndexRoute
   '/offers': typeof OffersIndexRoute
-  '/admin/blogs': typeof AdminAdminBlogsRoute
-  '/admin/callbacks': typeof AdminAdminCallbacksRoute
-  '/admin/dashboard': typeof AdminAdminDashboardRoute
-  '/admin/offers': typeof AdminAdminOffersRoute
-  '/admin/payouts': typeof AdminAdminPayoutsRoute
-  '/admin/users': typeof AdminAdminUsersRoute
-  '/earnings/statement': typeof MemberEarningsStatementRoute
+  '/admin/blogs': typeof AdminAdminBlogsRouteRoute
+  '/admin/callbacks': typeof AdminAdminCallbacksRouteRoute
+  '/admin/dashboard': typeof AdminAdminDashboardRouteRoute
+  '/admin/offers': typeof AdminAdminOffersRouteRoute
+  '/admin/payouts': typeof AdminAdminPayoutsRouteRoute
+  '/admin/users': typeof AdminAdminUsersRouteRoute
+  '/earnings/statement': typeof MemberEarningsStatementRouteRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/_admin': typeof AdminRouteWithChildren
-  '/_member': typeof MemberRouteWithChildren
-  '/contact': typeof ContactRoute
+  '/_admin': typeof AdminRouteRouteWithChildren
+  '/_member': typeof MemberRouteRouteWithChildren
+  '/contact': typeof ContactRouteRoute
   '/cookie-policy': typeof CookiePolicyRoute
   '/login': typeof LoginRoute
   '/offers-preview': typeof OffersPreviewRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/signup': typeof SignupRoute
   '/terms-conditions': typeof TermsConditionsRoute
-  '/_member/dashboard': typeof MemberDashboardRoute
-  '/_member/earnings': typeof MemberEarningsRoute
-  '/_member/payments': typeof MemberPaymentsRoute
-  '/_member/profile': typeof MemberProfileRoute
+  '/_member/dashboard': typeof MemberDashboardRouteRoute
+  '/_member/earnings': typeof MemberEarningsRouteRoute
+  '/_member/payments': typeof MemberPaymentsRouteRoute
+  '/_member/profile': typeof MemberProfileRouteRoute
+  '/blog/$slug': typeof BlogSlugRouteRoute
+  '/offers/$offerId': typeof OffersOfferIdRouteRoute
   '/_member/referrals': typeof MemberReferralsRoute
-  '/blog/$slug': typeof BlogSlugRoute
-  '/offers/$offerId': typeof OffersOfferIdRoute
   '/admin/': typeof AdminIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/offers/': typeof OffersIndexRoute
-  '/_admin/admin/blogs': typeof AdminAdminBlogsRoute
-  '/_admin/admin/callbacks': typeof AdminAdminCallbacksRoute
-  '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
-  '/_admin/admin/offers': typeof AdminAdminOffersRoute
-  '/_admin/admin/payouts': typeof AdminAdminPayoutsRoute
-  '/_admin/admin/users': typeof AdminAdminUsersRoute
-  '/_member/earnings_/statement': typeof MemberEarningsStatementRoute
+  '/_admin/admin/blogs': typeof AdminAdminBlogsRouteRoute
+  '/_admin/admin/callbacks': typeof AdminAdminCallbacksRouteRoute
+  '/_admin/admin/dashboard': typeof AdminAdminDashboardRouteRoute
+  '/_admin/admin/offers': typeof AdminAdminOffersRouteRoute
+  '/_admin/admin/payouts': typeof AdminAdminPayoutsRouteRoute
+  '/_admin/admin/users': typeof AdminAdminUsersRouteRoute
+  '/_member/earnings_/statement': typeof MemberEarningsStatementRouteRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -270,9 +273,9 @@ export interface FileRouteTypes {
     | '/earnings'
     | '/payments'
     | '/profile'
-    | '/referrals'
     | '/blog/$slug'
     | '/offers/$offerId'
+    | '/referrals'
     | '/admin/'
     | '/blog/'
     | '/offers/'
@@ -297,9 +300,9 @@ export interface FileRouteTypes {
     | '/earnings'
     | '/payments'
     | '/profile'
-    | '/referrals'
     | '/blog/$slug'
     | '/offers/$offerId'
+    | '/referrals'
     | '/admin'
     | '/blog'
     | '/offers'
@@ -326,9 +329,9 @@ export interface FileRouteTypes {
     | '/_member/earnings'
     | '/_member/payments'
     | '/_member/profile'
-    | '/_member/referrals'
     | '/blog/$slug'
     | '/offers/$offerId'
+    | '/_member/referrals'
     | '/admin/'
     | '/blog/'
     | '/offers/'
@@ -343,17 +346,17 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  AdminRoute: typeof AdminRouteWithChildren
-  MemberRoute: typeof MemberRouteWithChildren
-  ContactRoute: typeof ContactRoute
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  MemberRouteRoute: typeof MemberRouteRouteWithChildren
+  ContactRouteRoute: typeof ContactRouteRoute
   CookiePolicyRoute: typeof CookiePolicyRoute
   LoginRoute: typeof LoginRoute
   OffersPreviewRoute: typeof OffersPreviewRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   SignupRoute: typeof SignupRoute
   TermsConditionsRoute: typeof TermsConditionsRoute
-  BlogSlugRoute: typeof BlogSlugRoute
-  OffersOfferIdRoute: typeof OffersOfferIdRoute
+  BlogSlugRouteRoute: typeof BlogSlugRouteRoute
+  OffersOfferIdRouteRoute: typeof OffersOfferIdRouteRoute
   AdminIndexRoute: typeof AdminIndexRoute
   BlogIndexRoute: typeof BlogIndexRoute
   OffersIndexRoute: typeof OffersIndexRoute
@@ -372,21 +375,21 @@ declare module '@tanstack/react-router' {
       id: '/_admin'
       path: ''
       fullPath: '/'
-      preLoaderRoute: typeof AdminRouteImport
+      preLoaderRoute: typeof AdminRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_member': {
       id: '/_member'
       path: ''
       fullPath: '/'
-      preLoaderRoute: typeof MemberRouteImport
+      preLoaderRoute: typeof MemberRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
       id: '/contact'
       path: '/contact'
       fullPath: '/contact'
-      preLoaderRoute: typeof ContactRouteImport
+      preLoaderRoute: typeof ContactRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/cookie-policy': {
@@ -435,36 +438,36 @@ declare module '@tanstack/react-router' {
       id: '/_member/dashboard'
       path: '/dashboard'
       fullPath: '/dashboard'
-      preLoaderRoute: typeof MemberDashboardRouteImport
-      parentRoute: typeof MemberRoute
+      preLoaderRoute: typeof MemberDashboardRouteRouteImport
+      parentRoute: typeof MemberRouteRoute
     }
     '/_member/earnings': {
       id: '/_member/earnings'
       path: '/earnings'
       fullPath: '/earnings'
-      preLoaderRoute: typeof MemberEarningsRouteImport
-      parentRoute: typeof MemberRoute
+      preLoaderRoute: typeof MemberEarningsRouteRouteImport
+      parentRoute: typeof MemberRouteRoute
     }
     '/_member/payments': {
       id: '/_member/payments'
       path: '/payments'
       fullPath: '/payments'
-      preLoaderRoute: typeof MemberPaymentsRouteImport
-      parentRoute: typeof MemberRoute
+      preLoaderRoute: typeof MemberPaymentsRouteRouteImport
+      parentRoute: typeof MemberRouteRoute
     }
     '/_member/profile': {
       id: '/_member/profile'
       path: '/profile'
       fullPath: '/profile'
-      preLoaderRoute: typeof MemberProfileRouteImport
-      parentRoute: typeof MemberRoute
+      preLoaderRoute: typeof MemberProfileRouteRouteImport
+      parentRoute: typeof MemberRouteRoute
     }
     '/_member/referrals': {
       id: '/_member/referrals'
       path: '/referrals'
       fullPath: '/referrals'
       preLoaderRoute: typeof MemberReferralsRouteImport
-      parentRoute: typeof MemberRoute
+      parentRoute: typeof MemberRouteRoute
     }
     '/admin/': {
       id: '/admin/'
@@ -484,7 +487,7 @@ declare module '@tanstack/react-router' {
       id: '/blog/$slug'
       path: '/blog/$slug'
       fullPath: '/blog/$slug'
-      preLoaderRoute: typeof BlogSlugRouteImport
+      preLoaderRoute: typeof BlogSlugRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/offers/': {
@@ -498,115 +501,118 @@ declare module '@tanstack/react-router' {
       id: '/offers/$offerId'
       path: '/offers/$offerId'
       fullPath: '/offers/$offerId'
-      preLoaderRoute: typeof OffersOfferIdRouteImport
+      preLoaderRoute: typeof OffersOfferIdRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_admin/admin/blogs': {
       id: '/_admin/admin/blogs'
       path: '/admin/blogs'
       fullPath: '/admin/blogs'
-      preLoaderRoute: typeof AdminAdminBlogsRouteImport
-      parentRoute: typeof AdminRoute
+      preLoaderRoute: typeof AdminAdminBlogsRouteRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/_admin/admin/callbacks': {
       id: '/_admin/admin/callbacks'
       path: '/admin/callbacks'
       fullPath: '/admin/callbacks'
-      preLoaderRoute: typeof AdminAdminCallbacksRouteImport
-      parentRoute: typeof AdminRoute
+      preLoaderRoute: typeof AdminAdminCallbacksRouteRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/_admin/admin/dashboard': {
       id: '/_admin/admin/dashboard'
       path: '/admin/dashboard'
       fullPath: '/admin/dashboard'
-      preLoaderRoute: typeof AdminAdminDashboardRouteImport
-      parentRoute: typeof AdminRoute
+      preLoaderRoute: typeof AdminAdminDashboardRouteRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/_admin/admin/offers': {
       id: '/_admin/admin/offers'
       path: '/admin/offers'
       fullPath: '/admin/offers'
-      preLoaderRoute: typeof AdminAdminOffersRouteImport
-      parentRoute: typeof AdminRoute
+      preLoaderRoute: typeof AdminAdminOffersRouteRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/_admin/admin/payouts': {
       id: '/_admin/admin/payouts'
       path: '/admin/payouts'
       fullPath: '/admin/payouts'
-      preLoaderRoute: typeof AdminAdminPayoutsRouteImport
-      parentRoute: typeof AdminRoute
+      preLoaderRoute: typeof AdminAdminPayoutsRouteRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/_admin/admin/users': {
       id: '/_admin/admin/users'
       path: '/admin/users'
       fullPath: '/admin/users'
-      preLoaderRoute: typeof AdminAdminUsersRouteImport
-      parentRoute: typeof AdminRoute
+      preLoaderRoute: typeof AdminAdminUsersRouteRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/_member/earnings_/statement': {
       id: '/_member/earnings_/statement'
       path: '/earnings/statement'
       fullPath: '/earnings/statement'
-      preLoaderRoute: typeof MemberEarningsStatementRouteImport
-      parentRoute: typeof MemberRoute
+      preLoaderRoute: typeof MemberEarningsStatementRouteRouteImport
+      parentRoute: typeof MemberRouteRoute
     }
   }
 }
 
-interface AdminRouteChildren {
-  AdminAdminBlogsRoute: typeof AdminAdminBlogsRoute
-  AdminAdminCallbacksRoute: typeof AdminAdminCallbacksRoute
-  AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
-  AdminAdminOffersRoute: typeof AdminAdminOffersRoute
-  AdminAdminPayoutsRoute: typeof AdminAdminPayoutsRoute
-  AdminAdminUsersRoute: typeof AdminAdminUsersRoute
+interface AdminRouteRouteChildren {
+  AdminAdminBlogsRouteRoute: typeof AdminAdminBlogsRouteRoute
+  AdminAdminCallbacksRouteRoute: typeof AdminAdminCallbacksRouteRoute
+  AdminAdminDashboardRouteRoute: typeof AdminAdminDashboardRouteRoute
+  AdminAdminOffersRouteRoute: typeof AdminAdminOffersRouteRoute
+  AdminAdminPayoutsRouteRoute: typeof AdminAdminPayoutsRouteRoute
+  AdminAdminUsersRouteRoute: typeof AdminAdminUsersRouteRoute
 }
 
-const AdminRouteChildren: AdminRouteChildren = {
-  AdminAdminBlogsRoute: AdminAdminBlogsRoute,
-  AdminAdminCallbacksRoute: AdminAdminCallbacksRoute,
-  AdminAdminDashboardRoute: AdminAdminDashboardRoute,
-  AdminAdminOffersRoute: AdminAdminOffersRoute,
-  AdminAdminPayoutsRoute: AdminAdminPayoutsRoute,
-  AdminAdminUsersRoute: AdminAdminUsersRoute,
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminAdminBlogsRouteRoute: AdminAdminBlogsRouteRoute,
+  AdminAdminCallbacksRouteRoute: AdminAdminCallbacksRouteRoute,
+  AdminAdminDashboardRouteRoute: AdminAdminDashboardRouteRoute,
+  AdminAdminOffersRouteRoute: AdminAdminOffersRouteRoute,
+  AdminAdminPayoutsRouteRoute: AdminAdminPayoutsRouteRoute,
+  AdminAdminUsersRouteRoute: AdminAdminUsersRouteRoute,
 }
 
-const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
 
-interface MemberRouteChildren {
-  MemberDashboardRoute: typeof MemberDashboardRoute
-  MemberEarningsRoute: typeof MemberEarningsRoute
-  MemberPaymentsRoute: typeof MemberPaymentsRoute
-  MemberProfileRoute: typeof MemberProfileRoute
+interface MemberRouteRouteChildren {
+  MemberDashboardRouteRoute: typeof MemberDashboardRouteRoute
+  MemberEarningsRouteRoute: typeof MemberEarningsRouteRoute
+  MemberPaymentsRouteRoute: typeof MemberPaymentsRouteRoute
+  MemberProfileRouteRoute: typeof MemberProfileRouteRoute
   MemberReferralsRoute: typeof MemberReferralsRoute
-  MemberEarningsStatementRoute: typeof MemberEarningsStatementRoute
+  MemberEarningsStatementRouteRoute: typeof MemberEarningsStatementRouteRoute
 }
 
-const MemberRouteChildren: MemberRouteChildren = {
-  MemberDashboardRoute: MemberDashboardRoute,
-  MemberEarningsRoute: MemberEarningsRoute,
-  MemberPaymentsRoute: MemberPaymentsRoute,
-  MemberProfileRoute: MemberProfileRoute,
+const MemberRouteRouteChildren: MemberRouteRouteChildren = {
+  MemberDashboardRouteRoute: MemberDashboardRouteRoute,
+  MemberEarningsRouteRoute: MemberEarningsRouteRoute,
+  MemberPaymentsRouteRoute: MemberPaymentsRouteRoute,
+  MemberProfileRouteRoute: MemberProfileRouteRoute,
   MemberReferralsRoute: MemberReferralsRoute,
-  MemberEarningsStatementRoute: MemberEarningsStatementRoute,
+  MemberEarningsStatementRouteRoute: MemberEarningsStatementRouteRoute,
 }
 
-const MemberRouteWithChildren =
-  MemberRoute._addFileChildren(MemberRouteChildren)
+const MemberRouteRouteWithChildren = MemberRouteRoute._addFileChildren(
+  MemberRouteRouteChildren,
+)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  AdminRoute: AdminRouteWithChildren,
-  MemberRoute: MemberRouteWithChildren,
-  ContactRoute: ContactRoute,
+  AdminRouteRoute: AdminRouteRouteWithChildren,
+  MemberRouteRoute: MemberRouteRouteWithChildren,
+  ContactRouteRoute: ContactRouteRoute,
   CookiePolicyRoute: CookiePolicyRoute,
   LoginRoute: LoginRoute,
   OffersPreviewRoute: OffersPreviewRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   SignupRoute: SignupRoute,
   TermsConditionsRoute: TermsConditionsRoute,
-  BlogSlugRoute: BlogSlugRoute,
-  OffersOfferIdRoute: OffersOfferIdRoute,
+  BlogSlugRouteRoute: BlogSlugRouteRoute,
+  OffersOfferIdRouteRoute: OffersOfferIdRouteRoute,
   AdminIndexRoute: AdminIndexRoute,
   BlogIndexRoute: BlogIndexRoute,
   OffersIndexRoute: OffersIndexRoute,

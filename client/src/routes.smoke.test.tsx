@@ -161,18 +161,34 @@ function answer(path: string) {
 }
 
 function session(isAdmin = false) {
-  const state = {
+  const listeners = new Set<() => void>();
+  let state = {
     status: 'signed-in' as const,
     user: { uid: 'uid-ana', email: 'ana@example.com', emailVerified: true },
     profile: { ...profile, isAdmin, role: isAdmin ? 'ADMIN' : 'USER' },
     isAdmin,
     isVerified: true,
   };
-  return { state, getState: () => state, subscribe: () => () => undefined, ready: async () => undefined, refresh: async () => state };
+  return {
+    get state() {
+      return state;
+    },
+    getState: () => state,
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    ready: async () => undefined,
+    refresh: async () => state,
+    /** The admin role taken away while a page is open. */
+    revokeAdmin() {
+      state = { ...state, isAdmin: false };
+      listeners.forEach((listener) => listener());
+    },
+  };
 }
 
-async function open(path: string, isAdmin = false) {
-  const auth = session(isAdmin);
+async function open(path: string, isAdmin = false, auth = session(isAdmin)) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createRouter({
     routeTree,
@@ -248,6 +264,15 @@ describe('admin payouts', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Process' }));
     expect(screen.getByRole('dialog', { name: 'Process Bank Transfer' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Mark as Paid' })).toHaveProperty('disabled', true);
+  });
+
+  it('a role lost while the page is open: the page gives way to its own refusal', async () => {
+    const auth = session(true);
+    await open('/admin/payouts', true, auth);
+    await screen.findByTestId('admin-payout-row');
+    act(() => auth.revokeAdmin());
+    expect(screen.getByRole('alert').textContent).toBe('Access Denied - You need admin permissions to access this page');
+    expect(screen.queryByTestId('admin-payout-row')).toBeNull();
   });
 
   it('sends the status filter as status_filter', async () => {

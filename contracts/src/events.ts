@@ -2,15 +2,25 @@ import type { Pence, UsdTenThousandths } from './money';
 
 /**
  * Event types of the write side. Names are explicit string constants, never class names; each
- * payload carries its schema version in the store's metadata (`schemaVersion`), so a later v2 can be
- * upcast by readers without rewriting history.
+ * payload carries its schema version in the store's metadata (`schemaVersion`), so a changed shape
+ * is upcast on read (EVENT_SCHEMA_VERSIONS) without rewriting history.
  */
 export interface DomainEvent<Type extends string = string, Data = unknown> {
   type: Type;
   data: Data;
 }
 
-export const EVENT_SCHEMA_VERSION = 1;
+/**
+ * The schema version each event type is written at: 1 unless listed here. A type whose data changes
+ * shape gets the next version here and an upcaster from the previous one (`EVENT_UPCASTERS` in
+ * @playquid/domain), which the event store applies on read: readers only ever see the shape below.
+ */
+export const EVENT_SCHEMA_VERSIONS: { readonly [Type in PlayQuidEventType]?: number } = {
+  // v2: triggeredBy is always present (null unless an admin sent the callback from the console).
+  CallbackReceived: 2,
+};
+
+export const schemaVersionOf = (type: string): number => EVENT_SCHEMA_VERSIONS[type as PlayQuidEventType] ?? 1;
 
 /** Stream ids come from these helpers only. */
 export const streams = {
@@ -269,7 +279,7 @@ export type CallbackReceived = DomainEvent<
     hash: string;
     rawParameters: Record<string, string>;
     /** The admin who sent it from the console (`/api/bitlabs/callback/trigger`); null for BitLabs. */
-    triggeredBy?: string | null;
+    triggeredBy: string | null;
     receivedAt: string;
   }
 >;

@@ -1,8 +1,13 @@
+import type { StoredEventMessage } from './positions';
+
 /** BullMQ queue names shared by the producer (server forwarder) and the consumers. */
 export const QUEUES = {
-  /** One job per event of the global log, jobId = position; consumed by projections/. */
+  /**
+   * One job per contiguous range of the global log (ProjectionRangeJob, jobId = projectionRangeJobId);
+   * consumed by projections/.
+   */
   projections: 'projections',
-  /** One job per CallbackReceived, jobId = callback id; consumed by the server's write side. */
+  /** The work CallbackReceived events ask for (server callback-jobs); consumed by the server's write side. */
   callbackProcessing: 'callback-processing',
   /** One job per PayoutApproved, jobId = payout id; places the Tremendous reward order (server). */
   rewardOrders: 'reward-orders',
@@ -13,9 +18,26 @@ export const QUEUES = {
 /** The forwarder's own checkpoint row in projection_checkpoints. */
 export const FORWARDER_CHECKPOINT = '$forwarder';
 
+/**
+ * A contiguous range of the global log, in log order: each event's previousPosition is the position
+ * of the one before it (the first one's, of the event just before the range). Each projection
+ * applies the part after its checkpoint in one transaction and refuses a range that starts after a
+ * gap, so a range sent twice, or overlapping one already applied, changes nothing twice.
+ */
+export interface ProjectionRangeJob {
+  events: StoredEventMessage[];
+}
+
+/** `first..last` positions of the range: the same range sent again is queued only once. */
+export const projectionRangeJobId = (events: readonly StoredEventMessage[]): string => {
+  if (events.length === 0) throw new Error('A projection range needs at least one event');
+  return `${events[0].position}..${events[events.length - 1].position}`;
+};
+
+/** One member's stored callbacks, decided together in this order: one wallet append for all of them. */
 export interface CallbackProcessingJob {
-  transactionId: string;
-  callbackId: string;
+  userId: string;
+  callbacks: Array<{ transactionId: string; callbackId: string }>;
 }
 
 export interface RewardOrderJob {

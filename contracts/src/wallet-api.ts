@@ -65,7 +65,7 @@ export interface AdminPayout extends Payout {
   /** Approved money reversed while this payout was open. */
   review_reversed_pence: number;
   review_reason: string | null;
-  /** From `payoutActions` (contracts), the rule the wallet decider enforces. */
+  /** From `payoutActions` (domain), the rule the wallet decider enforces. */
   can_cancel: boolean;
   can_reject: boolean;
 }

@@ -1,6 +1,15 @@
-export { applyEvent, applyEventInTransaction, OutOfOrderError, type ApplyOutcome } from './apply-event';
+export { applyRange, applyRangeInTransaction, OutOfOrderError, type ApplyOutcome } from './apply-range';
 export { redisConnectionFromUrl, workerConfigFromEnv, type WorkerConfig } from './config';
-export { defineProjection, handlesEvent, type Handler, type Handlers, type Projection, type ProjectionDefinition } from './projection';
+export {
+  defineProjection,
+  type BatchState,
+  type BatchWriter,
+  type Handler,
+  type Handlers,
+  type ProjectedEvent,
+  type Projection,
+  type ProjectionDefinition,
+} from './projection';
 export { outOfOrderDelay, startProjectionWorker, type ProjectionWorkerOptions } from './projection-worker';
 export { PROJECTIONS_QUEUE } from './queues';
 export { rebuildProjections, type RebuildOptions } from './rebuild';

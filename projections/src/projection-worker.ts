@@ -1,13 +1,14 @@
-import type { StoredEventMessage } from '@playquid/contracts';
+import type { ProjectionRangeJob } from '@playquid/contracts';
 import type { DB } from '@playquid/read-db';
-import { type ConnectionOptions, DelayedError, type Job, Worker } from 'bullmq';
+import { type ConnectionOptions, DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Kysely } from 'kysely';
-import { type ApplyOutcome, applyEvent, OutOfOrderError } from './apply-event';
+import { type ApplyOutcome, applyRange, OutOfOrderError } from './apply-range';
 import type { Projection } from './projection';
 import { PROJECTIONS_QUEUE } from './queues';
 import { ALL_PROJECTIONS } from './registry';
 
 export interface ProjectionWorkerOptions {
+  /** Its pool should hold a connection per projection: a range is applied to all of them at once. */
   db: Kysely<DB>;
   connection: ConnectionOptions;
   prefix: string;
@@ -20,17 +21,18 @@ const FIRST_RETRY_MS = 20;
 const LAST_RETRY_MS = 200;
 
 /**
- * Waits longer each time the same event is still early: 20, 40, 80, 160, then 200 ms, about as long
- * as the forwarder's own retry backoff, so an event is never held back long once its predecessor is in.
+ * Waits longer each time the same range is still early: 20, 40, 80, 160, then 200 ms, about as long
+ * as the forwarder's own retry backoff, so a range is never held back long once its predecessor is in.
  */
 export const outOfOrderDelay = (attemptsStarted: number): number =>
   Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attemptsStarted - 1), LAST_RETRY_MS);
 
 /**
- * Consumes the projections queue one job at a time. A job that arrives ahead of its predecessor
- * is put back as delayed rather than failed: waiting for an earlier event is normal (re-sends,
- * retries after a transient error), so it must not use up the attempts the producer set, nor
- * end up failed when the producer set none.
+ * Consumes the projections queue one range at a time, each range applied to every projection at
+ * once (a transaction per projection, see applyRange). A range that arrives ahead of its
+ * predecessor is put back as delayed rather than failed: waiting for an earlier range is normal
+ * (re-sends, retries after a transient error), so it must not use up the attempts the producer set,
+ * nor end up failed when the producer set none.
  */
 export function startProjectionWorker({
   db,
@@ -38,24 +40,29 @@ export function startProjectionWorker({
   prefix,
   projections = ALL_PROJECTIONS,
   onError = (error) => console.error(`projection worker: ${error.message}`),
-}: ProjectionWorkerOptions): Worker<StoredEventMessage, Record<string, ApplyOutcome>> {
-  const processJob = async (job: Job<StoredEventMessage>, token?: string) => {
+}: ProjectionWorkerOptions): Worker<ProjectionRangeJob, Record<string, ApplyOutcome>> {
+  const processJob = async (job: Job<ProjectionRangeJob>, token?: string) => {
+    // A job of another shape (e.g. left in Redis by an older forwarder) is failed at once: the
+    // forwarder re-sends the log after the lowest checkpoint whenever it starts.
+    if (!Array.isArray(job.data.events) || job.data.events.length === 0)
+      throw new UnrecoverableError(`job ${job.id} holds no range of the log`);
     try {
-      return await applyEvent(db, projections, job.data);
+      return await applyRange(db, projections, job.data.events);
     } catch (error) {
       if (!(error instanceof OutOfOrderError) || !token) throw error;
       await job.moveToDelayed(Date.now() + outOfOrderDelay(job.attemptsStarted), token);
       throw new DelayedError(error.message);
     }
   };
-  const worker = new Worker<StoredEventMessage, Record<string, ApplyOutcome>>(PROJECTIONS_QUEUE, processJob, {
+  const worker = new Worker<ProjectionRangeJob, Record<string, ApplyOutcome>>(PROJECTIONS_QUEUE, processJob, {
     connection,
     prefix,
-    // Events must be applied in log order; a second concurrent job could only wait on the same locks.
+    // Ranges must be applied in log order; a second concurrent job could only wait on the same locks.
     concurrency: 1,
-    // A job takes milliseconds. After a crash its lock must lapse before another worker may take it
-    // over, so a short lock keeps a killed worker's job from holding every projection for half a
-    // minute; applying a job twice is a no-op (checkpoints), so a stalled job is retried, never failed.
+    // A range takes tens of milliseconds. After a crash its lock must lapse before another worker may
+    // take it over, so a short lock keeps a killed worker's job from holding every projection for
+    // half a minute; applying a range twice is a no-op (checkpoints), so a stalled job is retried,
+    // never failed.
     lockDuration: 10_000,
     stalledInterval: 5_000,
     maxStalledCount: 1_000,

@@ -1,4 +1,4 @@
 import { QUEUES } from '@playquid/contracts';
 
-/** The forwarder adds one job per event of the global log here, jobId = position. */
+/** The forwarder adds one ProjectionRangeJob per contiguous range of the global log here. */
 export const PROJECTIONS_QUEUE = QUEUES.projections;

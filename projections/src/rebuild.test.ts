@@ -3,7 +3,7 @@ import { createReadDb, type DB, migrateToLatest } from '@playquid/read-db';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outcomes } from './testing/outcomes';
-import { applyEvent, OutOfOrderError } from './apply-event';
+import { applyRange, OutOfOrderError } from './apply-range';
 import { rebuildProjections } from './rebuild';
 import { ALL_PROJECTIONS, projectionByName } from './registry';
 import { migratedTestDatabase } from './testing/database';
@@ -14,13 +14,14 @@ import { diffReadModels } from './verify';
 let ctx: Awaited<ReturnType<typeof migratedTestDatabase>>;
 let scratch: Kysely<DB>;
 const log = asLog(sampleHistory());
-async function* stream(messages: StoredEventMessage[] = log) {
-  yield* messages;
+/** The log as the rebuild reads it: in pages (one page unless a size is given). */
+async function* stream(messages: StoredEventMessage[] = log, pageSize = messages.length) {
+  for (let i = 0; i < messages.length; i += pageSize) yield messages.slice(i, i + pageSize);
 }
 
 beforeAll(async () => {
   ctx = await migratedTestDatabase('rebuild');
-  for (const message of log) await applyEvent(ctx.db, ALL_PROJECTIONS, message);
+  for (const message of log) await applyRange(ctx.db, ALL_PROJECTIONS, [message]);
   await sql`create schema scratch`.execute(ctx.db);
   scratch = createReadDb({ connectionString: ctx.database.url, schema: 'scratch', max: 2 });
   await migrateToLatest(scratch, 'scratch');
@@ -40,6 +41,13 @@ describe('replay equals live', () => {
     expect(await rebuildProjections(scratch, ALL_PROJECTIONS, stream())).toBe(log.length);
     expect(await diffReadModels(ctx.db, 'public', 'scratch')).toEqual([]);
     for (const p of ALL_PROJECTIONS) expect(await checkpointOf(scratch, p.name)).toBe(log.at(-1)!.position);
+  });
+
+  it('replays to the same tables whatever the page size', async () => {
+    for (const pageSize of [1, 4, 7]) {
+      expect(await rebuildProjections(scratch, ALL_PROJECTIONS, stream(log, pageSize))).toBe(log.length);
+      expect(await diffReadModels(ctx.db, 'public', 'scratch'), `pages of ${pageSize}`).toEqual([]);
+    }
   });
 
   it('reports changed, missing and extra rows, and a new rebuild puts them right', async () => {
@@ -67,7 +75,7 @@ describe('replay equals live', () => {
     expect(await diffReadModels(ctx.db, 'public', 'scratch')).toEqual([]);
     expect(await checkpointOf(ctx.db, 'wallet')).toBe(log.at(-1)!.position);
     // A late redelivery of any event after the rebuild changes nothing.
-    expect(await applyEvent(ctx.db, ALL_PROJECTIONS, log[6])).toEqual(outcomes('skipped'));
+    expect(await applyRange(ctx.db, ALL_PROJECTIONS, [log[6]])).toEqual(outcomes('skipped'));
   });
 
   it('a log with a gap fails the rebuild and leaves the read model as it was', async () => {
@@ -91,15 +99,15 @@ describe('a rebuild while the live worker runs', () => {
           reachedPause();
           await gate;
         }
-        yield message;
+        yield [message];
       }
     }
     const rebuilding = rebuildProjections(ctx.db, ALL_PROJECTIONS, slowLog());
     await paused; // the rebuild holds the checkpoint locks and has emptied the tables
 
     const settled: string[] = [];
-    const redelivered = applyEvent(ctx.db, ALL_PROJECTIONS, log[4]).finally(() => settled.push('redelivered'));
-    const newer = applyEvent(ctx.db, ALL_PROJECTIONS, next).finally(() => settled.push('newer'));
+    const redelivered = applyRange(ctx.db, ALL_PROJECTIONS, [log[4]]).finally(() => settled.push('redelivered'));
+    const newer = applyRange(ctx.db, ALL_PROJECTIONS, [next]).finally(() => settled.push('newer'));
     await new Promise((r) => setTimeout(r, 300));
     expect(settled).toEqual([]);
 

@@ -1,6 +1,7 @@
 import { createReadDb } from '@playquid/read-db';
 import { workerConfigFromEnv } from './config';
 import { startProjectionWorker } from './projection-worker';
+import { ALL_PROJECTIONS } from './registry';
 
 /**
  * `node projections/dist/worker.js`: the projection worker process (DATABASE_URL, REDIS_URL,
@@ -9,7 +10,8 @@ import { startProjectionWorker } from './projection-worker';
  */
 async function main() {
   const config = workerConfigFromEnv();
-  const db = createReadDb({ connectionString: config.databaseUrl, max: 4 });
+  // A range is applied to every projection at once, each in a transaction (a connection) of its own.
+  const db = createReadDb({ connectionString: config.databaseUrl, max: ALL_PROJECTIONS.length });
   const worker = startProjectionWorker({ db, connection: config.connection, prefix: config.prefix });
   worker.on('failed', (job, error) => console.error(`projection job ${job?.id} failed: ${error.message}`));
   await worker.waitUntilReady();

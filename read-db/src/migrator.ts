@@ -9,6 +9,7 @@ import * as uniqueEmails from './migrations/1795720000000-UniqueEmails';
 import * as userBans from './migrations/1795810000000-UserBans';
 import * as blogs from './migrations/1795800000000-Blogs';
 import * as replayChangedProjections from './migrations/1795900000000-ReplayChangedProjections';
+import * as eventsTable from './migrations/1795910000000-EventsTable';
 
 /** Migrations are listed here (not read from disk) so the compiled package needs no file globbing. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '1795810000000-UserBans': userBans,
   '1795800000000-Blogs': blogs,
   '1795900000000-ReplayChangedProjections': replayChangedProjections,
+  '1795910000000-EventsTable': eventsTable,
 };
 
 export function createMigrator(db: Kysely<any>, schema?: string): Migrator {

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { createReadDb } from './db';
+import { migrateToLatest } from './migrator';
 
 /**
  * Each test file gets its own database, so files run in parallel without touching each other and
@@ -13,7 +15,12 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(label = 'test'): Promise<TestDatabase> {
+export interface TestDatabaseOptions {
+  /** Run every migration first (the read model and the event store's `events` table). */
+  migrated?: boolean;
+}
+
+export async function createTestDatabase(label = 'test', options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const name = `playquid_test_${label.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 20)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_ADMIN_URL });
   await admin.connect();
@@ -24,6 +31,14 @@ export async function createTestDatabase(label = 'test'): Promise<TestDatabase> 
   }
   const url = new URL(TEST_ADMIN_URL);
   url.pathname = `/${name}`;
+  if (options.migrated) {
+    const db = createReadDb({ connectionString: url.toString(), max: 1 });
+    try {
+      await migrateToLatest(db);
+    } finally {
+      await db.destroy();
+    }
+  }
   return {
     name,
     url: url.toString(),

@@ -7,7 +7,4 @@ export type { EventStore, RecordedEvent } from './event-store/event-store';
 export { verifyStreamChain, type ChainCheck } from './event-store/hash-chain';
 export { toMessage } from './jobs/forwarder.service';
 export { handleCommand, aggregateStream } from './services/command-handler';
-export { startTremendousStandin, type TremendousStandin } from './rewards/tremendous-standin';
-export { signWebhookBody } from './rewards/webhook-signature';
-export { startBitlabsStandin, type BitlabsStandin } from './offers/bitlabs-standin';
 export { OfferSyncWorker } from './jobs/offer-sync.worker';

@@ -2,13 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   ADMIN_OFFER_TEXT,
   adminOfferStats,
-  anchorGroup,
   checkFeaturedToggle,
   clearFeaturedConfirmText,
   featuredLevel,
   fetchAllPages,
-  nextStatus,
-  normalizeAnchor,
   searchAdminOffers,
   sortAdminOffers,
   withFeatured,
@@ -40,16 +37,6 @@ describe('anchors and featuring', () => {
   const a2 = makeOffer({ id: 'a2', anchor: ' dragon ', device_platform: 2 });
   const loose = makeOffer({ id: 'loose', anchor: null });
 
-  it('normalizes anchors: trimmed, empty clears', () => {
-    expect(normalizeAnchor('  dragon  ')).toBe('dragon');
-    expect(normalizeAnchor('   ')).toBeNull();
-  });
-
-  it('groups by trimmed anchor', () => {
-    expect(anchorGroup([a1, a2, loose], a1).map((o) => o.id)).toEqual(['a1', 'a2']);
-    expect(anchorGroup([a1, a2, loose], loose).map((o) => o.id)).toEqual(['loose']);
-  });
-
   it('refuses featuring without an anchor, allows unfeaturing', () => {
     expect(checkFeaturedToggle([a1, loose], loose, true)).toEqual({ ok: false, error: ADMIN_OFFER_TEXT.noAnchor });
     expect(checkFeaturedToggle([a1, loose], { ...loose, featured: true }, false)).toEqual({ ok: true });
@@ -80,13 +67,7 @@ describe('anchors and featuring', () => {
   });
 });
 
-describe('status, stats, search and sort', () => {
-  it('toggles active to inactive and back; draft becomes active', () => {
-    expect(nextStatus('active')).toBe('inactive');
-    expect(nextStatus('inactive')).toBe('active');
-    expect(nextStatus('draft')).toBe('active');
-  });
-
+describe('stats, search and sort', () => {
   const offers = [
     makeOffer({ id: 'x', title: 'Bravo', reward_pence: 500, status: 'active', featured: true, anchor: 'b', created_at: '2025-02-01T00:00:00Z' }),
     makeOffer({ id: 'y', title: 'alpha', reward_pence: 900, status: 'inactive', category: 'Puzzle', created_at: '2025-03-01T00:00:00Z' }),

@@ -1,4 +1,5 @@
-import { FEATURED_OFFERS_MAX, FEATURED_OFFERS_WARNING_ABOVE, type Offer, type OfferStatus } from '@playquid/contracts';
+import { FEATURED_OFFERS_MAX, FEATURED_OFFERS_WARNING_ABOVE, type Offer } from '@playquid/contracts';
+import { anchorGroup, featuringRefusal, NO_ANCHOR_MESSAGE, normalizeAnchor, NOTHING_TO_CLEAR_MESSAGE } from '@playquid/domain';
 import { offerTitle } from './offers';
 
 /** Admin "Manage Offers" rules (spec 2, 4 "Offer status", 5, 8 "Admin"). */
@@ -9,8 +10,8 @@ export const ADMIN_OFFER_TEXT = {
   statusFailed: 'Failed to update offer status',
   featuredFailed: 'Failed to update featured status',
   clearFailed: 'Failed to clear featured offers',
-  noAnchor: 'This offer has no anchor. Set an anchor first to use group featuring.',
-  nothingToClear: 'No featured offers to clear',
+  noAnchor: NO_ANCHOR_MESSAGE,
+  nothingToClear: NOTHING_TO_CLEAR_MESSAGE,
 } as const;
 
 export const tooManyFeaturedText = (wouldBe: number) =>
@@ -38,30 +39,18 @@ export async function fetchAllPages<T>(
   return all;
 }
 
-/** Trimmed anchor text; empty means none (spec 5). */
-export const normalizeAnchor = (input: string): string | null => input.trim() || null;
-
-const anchorKey = (offer: Pick<Offer, 'anchor'>) => offer.anchor?.trim() || null;
-
-/** The offers sharing this offer's anchor (itself included); just itself without an anchor. */
-export function anchorGroup<T extends Offer>(offers: readonly T[], target: T): T[] {
-  const anchor = anchorKey(target);
-  return anchor === null ? [target] : offers.filter((offer) => anchorKey(offer) === anchor);
-}
-
 export const featuredCount = (offers: readonly Pick<Offer, 'featured'>[]) => offers.filter((offer) => offer.featured).length;
 
 /**
- * Whether the featured toggle of `target` may go to `featured`. Featuring works per anchor group
- * (spec 4), so an offer without an anchor cannot be featured, and a group that would take the total
- * past 16 is refused. Unfeaturing is always allowed.
+ * Whether the featured toggle of `target` may go to `featured`, by the rule the server decides
+ * with (`featuringRefusal`), checked on the loaded list. Unfeaturing is always allowed.
  */
 export function checkFeaturedToggle(offers: readonly Offer[], target: Offer, featured: boolean): { ok: true } | { ok: false; error: string } {
   if (!featured) return { ok: true };
-  if (anchorKey(target) === null) return { ok: false, error: ADMIN_OFFER_TEXT.noAnchor };
-  const added = anchorGroup(offers, target).filter((offer) => !offer.featured).length;
-  const wouldBe = featuredCount(offers) + added;
-  return wouldBe > FEATURED_OFFERS_MAX ? { ok: false, error: tooManyFeaturedText(wouldBe) } : { ok: true };
+  const joining = anchorGroup(offers, target).filter((offer) => !offer.featured).length;
+  const refusal = featuringRefusal(target.anchor, featuredCount(offers), joining);
+  if (refusal === null) return { ok: true };
+  return { ok: false, error: refusal.reason === 'no-anchor' ? ADMIN_OFFER_TEXT.noAnchor : tooManyFeaturedText(refusal.total) };
 }
 
 /**
@@ -72,9 +61,6 @@ export function withFeatured<T extends Offer>(offers: readonly T[], target: T, f
   const ids = new Set(changedIds ?? anchorGroup(offers, target).map((offer) => offer.id));
   return offers.map((offer) => (ids.has(offer.id) ? { ...offer, featured } : offer));
 }
-
-/** Status toggle: active goes inactive; inactive and draft go active (spec 4). */
-export const nextStatus = (status: OfferStatus): OfferStatus => (status === 'active' ? 'inactive' : 'active');
 
 export const withOffer = <T extends Offer>(offers: readonly T[], id: string, change: Partial<T>): T[] =>
   offers.map((offer) => (offer.id === id ? { ...offer, ...change } : offer));
@@ -103,7 +89,7 @@ export function adminOfferStats(offers: readonly Offer[]): AdminOfferStats {
     inactive: count((offer) => offer.status === 'inactive'),
     draft: count((offer) => offer.status === 'draft'),
     featured: featuredCount(offers),
-    anchored: count((offer) => anchorKey(offer) !== null),
+    anchored: count((offer) => normalizeAnchor(offer.anchor) !== null),
   };
 }
 

@@ -20,8 +20,6 @@ import { api } from './api';
 
 /** The console's search waits this long after the last keystroke (spec 7). */
 export const USER_SEARCH_DEBOUNCE_MS = 500;
-/** Pagination shows at most this many page numbers (spec 2). */
-export const MAX_PAGE_NUMBERS = 5;
 
 export interface AdminUsersSearch {
   page?: number;
@@ -105,16 +103,6 @@ export const banAdminUser = async (uid: string, body: AdminUserBanBody) =>
   (await api.post<AdminUserEnvelopeData>(`/api/admin/users/${encodeURIComponent(uid)}/ban`, body)).data.user;
 export const unbanAdminUser = async (uid: string) =>
   (await api.post<AdminUserEnvelopeData>(`/api/admin/users/${encodeURIComponent(uid)}/unban`, {})).data.user;
-
-/**
- * Up to MAX_PAGE_NUMBERS page numbers around the current page, shifted at the ends so there are
- * always as many as the pages allow: 1 2 [3] 4 5, 6 7 [8] 9 10, 6 7 8 9 [10].
- */
-export function pageWindow(page: number, totalPages: number, size = MAX_PAGE_NUMBERS): number[] {
-  const count = Math.min(size, Math.max(totalPages, 1));
-  const start = Math.min(Math.max(1, page - Math.floor(size / 2)), Math.max(1, totalPages - count + 1));
-  return Array.from({ length: count }, (_, i) => start + i);
-}
 
 /** Clicking a column sorts by it descending first (most, newest), and a second click flips it. */
 export function nextSort(current: { sort_by?: AdminUserSortField; sort_order?: 'asc' | 'desc' }, column: AdminUserSortField) {

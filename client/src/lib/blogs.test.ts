@@ -1,6 +1,6 @@
 import { abbreviateCount, slugify } from '@playquid/contracts';
 import { describe, expect, it } from 'vitest';
-import { deleteConfirmText, pageNumbers, relatedPosts, searchBlogs, truncate } from './blogs';
+import { deleteConfirmText, relatedPosts, searchBlogs, truncate } from './blogs';
 
 describe('blog screen rules', () => {
   it('searches the loaded page by title and preview, case-insensitive', () => {
@@ -26,13 +26,6 @@ describe('blog screen rules', () => {
 
   it('abbreviates view counts with K from 1,000 and M from 1,000,000', () => {
     expect([999, 1000, 1250, 999_999, 1_000_000, 2_450_000].map(abbreviateCount)).toEqual(['999', '1K', '1.3K', '1M', '1M', '2.5M']);
-  });
-
-  it('shows up to 5 page numbers around the current page', () => {
-    expect(pageNumbers(1, 3)).toEqual([1, 2, 3]);
-    expect(pageNumbers(1, 9)).toEqual([1, 2, 3, 4, 5]);
-    expect(pageNumbers(6, 9)).toEqual([4, 5, 6, 7, 8]);
-    expect(pageNumbers(9, 9)).toEqual([5, 6, 7, 8, 9]);
   });
 
   it('makes slugs from titles and asks before deleting with the exact text', () => {

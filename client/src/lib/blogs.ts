@@ -113,10 +113,3 @@ export function truncate(text: string, max: number = BLOG_LIMITS.previewChars): 
 
 export const formatBlogDate = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString(LOCALE, { day: 'numeric', month: 'long', year: 'numeric' }) : 'Draft';
-
-/** Page numbers to show: all of them, or a window of 5 around the current page. */
-export function pageNumbers(current: number, total: number, window = 5): number[] {
-  const count = Math.min(window, total);
-  const start = Math.max(1, Math.min(current - Math.floor(count / 2), total - count + 1));
-  return Array.from({ length: count }, (_, i) => start + i);
-}

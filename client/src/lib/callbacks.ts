@@ -1,4 +1,5 @@
 import { type CallbackRecord, type CallbackStats, formatUsd, LIMITS, PAGE_SIZES, parseUsd } from '@playquid/contracts';
+import { callbackSuccessRate } from '@playquid/domain';
 
 /** Admin "Callbacks" console rules (spec 2 "Callbacks", 3 "Callback", 7, 8, 9). */
 
@@ -69,11 +70,6 @@ export function formatCallbackUsd(raw: string | null | undefined, value: number 
   return formatUsd(Math.round(value * 10_000));
 }
 
-/** Success rate = (processed - failed) / total, as a percentage with 1 decimal (spec 9). */
-export function successRate(processed: number, failed: number, total: number): number {
-  return total > 0 ? Math.round(((processed - failed) / total) * 1000) / 10 : 0;
-}
-
 export const formatRate = (rate: number) => `${rate.toFixed(1)}%`;
 
 /**
@@ -92,7 +88,7 @@ export function callbackStatsFromRows(rows: readonly CallbackRecord[], now: Date
     processed_callbacks: processed,
     unprocessed_callbacks: rows.length - processed,
     failed_callbacks: failed,
-    success_rate: successRate(processed, failed, rows.length),
+    success_rate: callbackSuccessRate(processed, failed, rows.length),
     completed_callbacks: state('COMPLETED'),
     pending_callbacks: state('PENDING'),
     reconciled_callbacks: state('RECONCILED'),

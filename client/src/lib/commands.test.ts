@@ -5,7 +5,8 @@ const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn() }));
 vi.mock('./api', () => ({ api }));
 
 const { adminPayoutCommand, cancelOwnPayout, requestPayout, serverMessage } = await import('./commands');
-const { adminPayoutsQuery, availableEarningsQuery, statementQuery } = await import('./queries');
+const { adminPayoutsQuery } = await import('./payouts/queries');
+const { availableEarningsQuery, statementQuery } = await import('./wallet/queries');
 
 beforeEach(() => {
   vi.clearAllMocks();

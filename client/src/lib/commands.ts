@@ -13,7 +13,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { api } from './api';
 import { ApiError } from './api-client';
 import { type SettleOptions, settlePayoutLists } from './payout-cache';
-import { memberMoneyKeys } from './queries';
+import { memberMoneyKeys } from './wallet/queries';
 
 /** The text the server gave for a failed call, else the screen's own fallback (spec 8). */
 export function serverMessage(error: unknown, fallback: string): string {

@@ -4,12 +4,10 @@ import {
   adminPayoutActions,
   adminPayoutStats,
   availableEarningsPreview,
-  dashboardPayoutState,
   maskAccountNumber,
   minPayoutPence,
   optionalReason,
   parseAdminStatusFilter,
-  payoutEligibility,
   payoutStatusLabel,
   processPayoutBody,
   searchAdminPayouts,
@@ -24,59 +22,6 @@ describe('minimum payout', () => {
     expect(minPayoutPence(undefined)).toBe(79);
     expect(minPayoutPence({ min_payout_pence: 0 })).toBe(79);
     expect(minPayoutPence({ min_payout_pence: 1.5 })).toBe(79);
-  });
-});
-
-describe('payout eligibility (payments screen)', () => {
-  it('allows the request from exactly the minimum', () => {
-    expect(payoutEligibility({ availablePence: 79, minPence: 79 })).toEqual({
-      canRequest: true,
-      block: null,
-      shortfallPence: 0,
-      withdrawablePence: 79,
-    });
-  });
-  it('says how much more is needed below the minimum', () => {
-    expect(payoutEligibility({ availablePence: 50, minPence: 79 })).toEqual({
-      canRequest: false,
-      block: 'below-minimum',
-      shortfallPence: 29,
-      withdrawablePence: 50,
-    });
-  });
-  it('holds the locked welcome bonus back: the minimum applies to what is withdrawable', () => {
-    expect(payoutEligibility({ availablePence: 200, minPence: 79, lockedBonusPence: 200 })).toEqual({
-      canRequest: false,
-      block: 'bonus-locked',
-      shortfallPence: 79,
-      withdrawablePence: 0,
-    });
-    expect(payoutEligibility({ availablePence: 350, minPence: 79, lockedBonusPence: 200 })).toEqual({
-      canRequest: true,
-      block: null,
-      shortfallPence: 0,
-      withdrawablePence: 150,
-    });
-  });
-  it('blocks a negative balance first, from the figure or from the server flag', () => {
-    expect(payoutEligibility({ availablePence: -35, minPence: 79 }).block).toBe('negative');
-    expect(payoutEligibility({ availablePence: 500, minPence: 79, isNegative: true }).block).toBe('negative');
-    expect(payoutEligibility({ availablePence: -35, minPence: 79, hasOpenPayout: true }).block).toBe('negative');
-  });
-  it('blocks while a payout is open, even though the reserved balance leaves 0 available', () => {
-    expect(payoutEligibility({ availablePence: 0, minPence: 79, hasOpenPayout: true })).toMatchObject({
-      canRequest: false,
-      block: 'in-progress',
-    });
-  });
-});
-
-describe('dashboard payout quick action', () => {
-  it('enables from the minimum payout and is "ready" from £10', () => {
-    expect(dashboardPayoutState(78, 79)).toEqual({ enabled: false, ready: false });
-    expect(dashboardPayoutState(79, 79)).toEqual({ enabled: true, ready: false });
-    expect(dashboardPayoutState(999, 79)).toEqual({ enabled: true, ready: false });
-    expect(dashboardPayoutState(1000, 79)).toEqual({ enabled: true, ready: true });
   });
 });
 

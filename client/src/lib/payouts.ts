@@ -1,71 +1,19 @@
 import {
   type AdminPayout,
   type AdminPayoutProcessBody,
-  DASHBOARD_PAYOUT_READY_PENCE,
   DEFAULT_MIN_PAYOUT_PENCE,
   type Earning,
   type Payout,
   type PayoutStatus,
   type Pence,
-  type PayoutActions,
-  payoutActions,
   type RewardDeliveryStatus,
-  withdrawablePence,
 } from '@playquid/contracts';
+import { type PayoutActions, payoutActions } from '@playquid/domain';
 
 /** The server's configured minimum when the detailed balance has arrived, else the contracts default. */
 export function minPayoutPence(detailed: { min_payout_pence?: number } | null | undefined): Pence {
   const configured = detailed?.min_payout_pence;
   return typeof configured === 'number' && Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_MIN_PAYOUT_PENCE;
-}
-
-export type PayoutBlock = 'negative' | 'below-minimum' | 'bonus-locked' | 'in-progress' | null;
-
-export interface PayoutEligibility {
-  canRequest: boolean;
-  /** Why not, in order of what the member must fix first. */
-  block: PayoutBlock;
-  /** How much more must clear before the minimum is reached (0 when it is). */
-  shortfallPence: Pence;
-  /** What a request would send: available less the locked welcome bonus. */
-  withdrawablePence: Pence;
-}
-
-/**
- * Spec 5, payments screen: the whole available balance may be requested once it reaches the minimum.
- * A negative balance (a reversal of money already paid out) and a payout still open also block it,
- * as the server would refuse both.
- */
-export function payoutEligibility({
-  availablePence,
-  minPence,
-  isNegative = false,
-  hasOpenPayout = false,
-  lockedBonusPence = 0,
-}: {
-  availablePence: Pence;
-  minPence: Pence;
-  /** The server's `is_negative`, when known; a negative available balance says the same. */
-  isNegative?: boolean;
-  hasOpenPayout?: boolean;
-  /** The server's `locked_bonus_pence` (contracts `lockedBonusPence`), when known. */
-  lockedBonusPence?: Pence;
-}): PayoutEligibility {
-  const withdrawable = withdrawablePence(availablePence, lockedBonusPence);
-  const shortfallPence = Math.max(0, minPence - withdrawable);
-  const result = (canRequest: boolean, block: PayoutBlock) => ({ canRequest, block, shortfallPence, withdrawablePence: withdrawable });
-  if (isNegative || availablePence < 0) return result(false, 'negative');
-  if (hasOpenPayout) return result(false, 'in-progress');
-  if (shortfallPence > 0) return result(false, lockedBonusPence > 0 ? 'bonus-locked' : 'below-minimum');
-  return result(true, null);
-}
-
-/** Payouts that still hold money: requested or approved, not yet paid, rejected or cancelled. */
-export const isOpenPayout = (payout: Pick<Payout, 'status'>): boolean => payout.status === 'pending' || payout.status === 'approved';
-
-/** Dashboard quick action: enabled from the minimum payout, highlighted 'Payout Ready' from £10. */
-export function dashboardPayoutState(availablePence: Pence, minPence: Pence): { enabled: boolean; ready: boolean } {
-  return { enabled: availablePence >= minPence, ready: availablePence >= DASHBOARD_PAYOUT_READY_PENCE };
 }
 
 const STATUS_LABELS: Record<PayoutStatus, string> = {
@@ -101,9 +49,6 @@ export function maskAccountNumber(accountNumber: string | null | undefined): str
   if (!digits) return '';
   return `•••• ${digits.slice(-4)}`;
 }
-
-/** Payouts the member may still cancel themselves (admins may also cancel approved ones). */
-export const memberCanCancel = (payout: Pick<Payout, 'status'>): boolean => payout.status === 'pending';
 
 /** Spec 2, Payments: the approved earnings not yet in a payout, first `limit` of them and how many more. */
 export function availableEarningsPreview(earnings: Earning[], limit = 5): { shown: Earning[]; more: number } {
@@ -156,7 +101,7 @@ export function adminPayoutStats(payouts: Array<Pick<AdminPayout, 'status' | 'am
 }
 
 /**
- * What an admin may do with a payout: the contracts rule the wallet decider enforces, fed by the
+ * What an admin may do with a payout: the rule the wallet decider enforces, fed by the
  * payout's status, whether its reward order is placed and whether a reversal awaits review.
  */
 export const adminPayoutActions = (payout: Pick<AdminPayout, 'status' | 'reward_order_placed' | 'needs_review'>): PayoutActions =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { referralLink, successRate, usernameChange } from './profile';
+import { referralLink, usernameChange } from './profile';
 
 describe('username change', () => {
   it('saves the trimmed new name', () => {
@@ -19,13 +19,5 @@ describe('referral link', () => {
   it('is the landing page with the uid as ref', () => {
     expect(referralLink('https://playquid.co.uk', 'abc123')).toBe('https://playquid.co.uk/?ref=abc123');
     expect(referralLink('http://localhost:5173', 'a b')).toBe('http://localhost:5173/?ref=a%20b');
-  });
-});
-
-describe('success rate', () => {
-  it('is completed / (completed + 5) as a percentage with one decimal', () => {
-    expect(successRate(0)).toBe(0);
-    expect(successRate(5)).toBe(50);
-    expect(successRate(1)).toBe(16.7);
   });
 });

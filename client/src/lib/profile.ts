@@ -20,9 +20,3 @@ export function usernameChange(current: string, input: string): { save: false } 
 
 /** The link a member shares: the landing page with their uid as `ref` (spec 2). */
 export const referralLink = (origin: string, uid: string): string => `${origin}/?ref=${encodeURIComponent(uid)}`;
-
-/** Spec 9: completed / (completed + 5), as a percentage with one decimal. */
-export function successRate(completed: number): number {
-  if (completed <= 0) return 0;
-  return Math.round((completed / (completed + 5)) * 1000) / 10;
-}

@@ -3,15 +3,15 @@ import { createRootRouteWithContext, Navigate, Outlet, useRouterState } from '@t
 import { domAnimation, LazyMotion } from 'motion/react';
 import { useEffect } from 'react';
 import { Toaster } from 'sonner';
+import { RouteError } from '../components/Feedback';
+import { Footer } from '../components/Footer';
+import { Navbar } from '../components/Navbar';
+import { SuspendedNotice } from '../components/SuspendedNotice';
+import { CookieConsent } from '../components/consent/CookieConsent';
 import type { AuthSession } from '../lib/auth/session';
 import { trackPageView } from '../lib/consent/analytics';
 import { pageHead } from '../lib/page';
 import { useSeoHead } from '../lib/seo-head';
-import { CookieConsent } from './-components/consent/CookieConsent';
-import { RouteError } from './-components/Feedback';
-import { Footer } from './-components/Footer';
-import { Navbar } from './-components/Navbar';
-import { SuspendedNotice } from './-components/SuspendedNotice';
 
 export interface RouterContext {
   /** Guards read `auth.state`, which is always the current one. */

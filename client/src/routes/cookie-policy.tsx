@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { LegalPage, type LegalSection } from '../components/LegalPage';
+import { CookieSettingsButton } from '../components/consent/CookieSettingsButton';
 import { pageHead } from '../lib/page';
-import { CookieSettingsButton } from './-components/consent/CookieSettingsButton';
-import { LegalPage, type LegalSection } from './-components/LegalPage';
 
 const SECTIONS: LegalSection[] = [
   { heading: 'Essential', body: <p>Needed to sign you in and keep the site working. Always on.</p> },

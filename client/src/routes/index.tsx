@@ -2,17 +2,17 @@ import { formatPence, WELCOME_BONUS_PENCE } from '@playquid/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { CashCannon } from '../components/CashCannon';
+import { EarnCallToAction } from '../components/EarnCallToAction';
+import { FeaturedBlogs } from '../components/blog/FeaturedBlogs';
 import { useAuth } from '../lib/auth/react';
 import { rememberReferral } from '../lib/auth/referral';
 import { pageHead } from '../lib/page';
-import { balanceQuery } from '../lib/queries';
-import { CashCannon } from './-components/CashCannon';
-import { EarnCallToAction } from './-components/EarnCallToAction';
-import { FeaturedBlogs } from './-components/landing/FeaturedBlogs';
-import { FeaturedChallenges } from './-components/landing/FeaturedChallenges';
-import { Hero } from './-components/landing/Hero';
-import { Benefits, BonusReminder, HowItWorks, StatsStrip } from './-components/landing/Sections';
-import { ui } from './-components/ui';
+import { balanceQuery } from '../lib/wallet/queries';
+import { pageWidth } from '../ui/styles';
+import { FeaturedChallenges } from './-landing/FeaturedChallenges';
+import { Hero } from './-landing/Hero';
+import { Benefits, BonusReminder, HowItWorks, StatsStrip } from './-landing/Sections';
 
 export const Route = createFileRoute('/')({
   // A referral link has the form /?ref={uid} (spec 2).
@@ -43,7 +43,7 @@ function Landing() {
       <Benefits />
       <FeaturedBlogs />
       {!member && (
-        <section className={`${ui.page} pb-8`}>
+        <section className={`${pageWidth} pb-8`}>
           <EarnCallToAction />
         </section>
       )}

@@ -3,14 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowRight, Gift, Lock } from 'lucide-react';
 import { useMemo } from 'react';
+import { PageHeader } from '../components/PageHeader';
+import { FeaturedBlogs } from '../components/blog/FeaturedBlogs';
+import { OfferCard, OfferCardSkeleton } from '../components/offers/OfferCard';
 import { useAuth } from '../lib/auth/react';
-import { allOffersQuery } from '../lib/offer-queries';
 import { isActiveOffer, sortOffers } from '../lib/offers';
+import { allOffersQuery } from '../lib/offers/queries';
 import { pageHead } from '../lib/page';
-import { FeaturedBlogs } from './-components/landing/FeaturedBlogs';
-import { OfferCard, OfferCardSkeleton } from './-components/offers/OfferCard';
-import { PageHeader } from './-components/PageHeader';
-import { ui } from './-components/ui';
+import { buttonClass } from '../ui/Button';
+import { Card } from '../ui/Card';
+import { pageWidth } from '../ui/styles';
 
 /** How many offers the teaser shows in full, and how many more it hints at behind the sign-up card. */
 const SHOWN = 6;
@@ -39,7 +41,7 @@ function OffersPreviewPage() {
         title="Gaming Offers"
         lead="A look at the games you can play to earn real money. Each one pays you for the levels and milestones you reach."
       />
-      <section className={`${ui.page} py-10`} data-testid="offers-preview">
+      <section className={`${pageWidth} py-10`} data-testid="offers-preview">
         {isPending ? (
           <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading offers">
             {Array.from({ length: SHOWN }, (_, slot) => (
@@ -61,18 +63,25 @@ function OffersPreviewPage() {
         <div className={`relative mt-5 ${teased.length > 0 ? 'min-h-[22rem]' : ''}`}>
           {teased.length > 0 && (
             // Real cards, blurred and inert: a glimpse of what signing up opens.
-            <div className="pointer-events-none grid gap-5 opacity-60 blur-[6px] select-none sm:grid-cols-2 lg:grid-cols-3" aria-hidden inert>
+            <div
+              className="pointer-events-none grid gap-5 opacity-60 blur-[6px] select-none sm:grid-cols-2 lg:grid-cols-3"
+              aria-hidden
+              inert
+            >
               {teased.map((offer) => (
                 <OfferCard key={offer.id} offer={offer} />
               ))}
             </div>
           )}
           <div className={`${teased.length > 0 ? 'absolute inset-0 grid place-items-center p-4' : ''}`}>
-            <div
-              className={`${ui.card} relative w-full max-w-xl overflow-hidden border-quid-300/30 p-8 text-center sm:p-10`}
+            <Card
+              className="relative w-full max-w-xl overflow-hidden border-quid-300/30 p-8 text-center sm:p-10"
               data-testid="offers-preview-cta"
             >
-              <div className="pointer-events-none absolute -bottom-20 left-1/2 h-48 w-80 -translate-x-1/2 rounded-full bg-quid-400/20 blur-3xl" aria-hidden />
+              <div
+                className="pointer-events-none absolute -bottom-20 left-1/2 h-48 w-80 -translate-x-1/2 rounded-full bg-quid-400/20 blur-3xl"
+                aria-hidden
+              />
               <span className="relative mx-auto grid h-12 w-12 place-items-center rounded-2xl bg-quid-300 text-ink-950" aria-hidden>
                 {member ? <ArrowRight size={22} /> : <Lock size={22} />}
               </span>
@@ -86,21 +95,21 @@ function OffersPreviewPage() {
               </p>
               <div className="relative mt-6 flex flex-wrap justify-center gap-3">
                 {member ? (
-                  <Link to="/offers" className={ui.buttonPrimary}>
+                  <Link to="/offers" className={buttonClass('primary')}>
                     See all offers <ArrowRight size={16} aria-hidden />
                   </Link>
                 ) : (
                   <>
-                    <Link to="/signup" className={ui.buttonPrimary} data-testid="offers-preview-signup">
+                    <Link to="/signup" className={buttonClass('primary')} data-testid="offers-preview-signup">
                       <Gift size={16} aria-hidden /> Get Started Free
                     </Link>
-                    <Link to="/offers" className={ui.buttonSecondary}>
+                    <Link to="/offers" className={buttonClass('secondary')}>
                       Browse all offers
                     </Link>
                   </>
                 )}
               </div>
-            </div>
+            </Card>
           </div>
         </div>
       </section>

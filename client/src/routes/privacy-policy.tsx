@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { SUPPORT_EMAIL } from '../components/Footer';
+import { LegalPage, type LegalSection } from '../components/LegalPage';
 import { pageHead } from '../lib/page';
-import { SUPPORT_EMAIL } from './-components/Footer';
-import { LegalPage, type LegalSection } from './-components/LegalPage';
 
 const SECTIONS: LegalSection[] = [
   {

@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { AuthScreen } from '../components/auth/AuthScreen';
+import { VerifyEmail } from '../components/auth/VerifyEmail';
 import { useAuth } from '../lib/auth/react';
 import { authPageRedirect } from '../lib/guards';
 import { pageHead } from '../lib/page';
-import { AuthScreen } from './-components/AuthScreen';
-import { VerifyEmail } from './-components/VerifyEmail';
 
 /** The login screen in sign-up mode (spec 2). */
 export const Route = createFileRoute('/signup')({

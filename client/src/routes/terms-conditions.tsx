@@ -1,7 +1,7 @@
 import { DEFAULT_MIN_PAYOUT_PENCE, formatPence, REFERRAL_REWARD_PENCE, WELCOME_BONUS_PENCE } from '@playquid/contracts';
 import { createFileRoute } from '@tanstack/react-router';
+import { LegalPage, type LegalSection } from '../components/LegalPage';
 import { pageHead } from '../lib/page';
-import { LegalPage, type LegalSection } from './-components/LegalPage';
 
 const SECTIONS: LegalSection[] = [
   { heading: 'Who may join', body: <p>PlayQuid is for adults only: you must be 18 or over to hold an account.</p> },

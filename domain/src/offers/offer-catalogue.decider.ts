@@ -1,5 +1,6 @@
 import { FEATURED_OFFERS_MAX, type OfferCatalogueEvent } from '@playquid/contracts';
 import { type Decider, DomainError } from '../decider';
+import { featuringRefusal } from './offer-rules';
 
 export const NO_ANCHOR_MESSAGE = 'This offer has no anchor. Set an anchor first to use group featuring.';
 export const NOTHING_TO_CLEAR_MESSAGE = 'No featured offers to clear';
@@ -56,16 +57,16 @@ export const offerCatalogueDecider: Decider<CatalogueState, CatalogueCommand, Of
     switch (command.type) {
       case 'SetGroupFeatured': {
         const { offerId, anchor, featured, by, now } = command;
-        if (anchor === null) {
-          if (featured) throw new DomainError(NO_ANCHOR_MESSAGE, 'invalid');
-          // An offer featured before it lost its anchor can still be switched off on its own.
-          return flips(state, [offerId], false, null, by, 'Unfeatured by an admin', now);
-        }
         const group = [offerId, ...command.group];
-        if (!featured) return flips(state, group, false, anchor, by, `Group "${anchor}" unfeatured by an admin`, now);
-        const events = flips(state, group, true, anchor, by, `Group "${anchor}" featured by an admin`, now);
-        const total = featuredCount(state) + events.length;
-        if (total > FEATURED_OFFERS_MAX) throw new DomainError(tooManyFeaturedMessage(total), 'conflict');
+        if (!featured) {
+          // An offer featured before it lost its anchor can still be switched off on its own.
+          if (anchor === null) return flips(state, [offerId], false, null, by, 'Unfeatured by an admin', now);
+          return flips(state, group, false, anchor, by, `Group "${anchor}" unfeatured by an admin`, now);
+        }
+        const events = anchor === null ? [] : flips(state, group, true, anchor, by, `Group "${anchor}" featured by an admin`, now);
+        const refusal = featuringRefusal(anchor, featuredCount(state), events.length);
+        if (refusal?.reason === 'no-anchor') throw new DomainError(NO_ANCHOR_MESSAGE, 'invalid');
+        if (refusal?.reason === 'over-limit') throw new DomainError(tooManyFeaturedMessage(refusal.total), 'conflict');
         return events;
       }
       case 'ClearFeatured': {

@@ -1,6 +1,7 @@
 import type { OfferContent, OfferStatus, OfferStreamEvent } from '@playquid/contracts';
 import canonicalize from 'canonicalize';
 import { type Decider, DomainError } from '../decider';
+import { nextOfferStatus, normalizeAnchor } from './offer-rules';
 
 /** The actor of everything the BitLabs sync writes (`...By` in the events). */
 export const FEED_ACTOR = 'bitlabs-sync';
@@ -41,11 +42,6 @@ export type OfferCommand =
   /** Without a status: the admin toggle (active <-> inactive, draft -> active). */
   | ({ type: 'SetOfferStatus'; offerId: string; status?: OfferStatus } & Actor);
 
-/** Spec 5: anchor text is trimmed; empty clears it. */
-export const normalizeAnchor = (anchor: string | null | undefined): string | null => anchor?.trim() || null;
-
-/** Spec 4: the admin toggle flips active and inactive; a draft becomes active. */
-const TOGGLE: Record<OfferStatus, OfferStatus> = { active: 'inactive', inactive: 'active', draft: 'active' };
 const ALLOWED: Record<OfferStatus, readonly OfferStatus[]> = { active: ['inactive'], inactive: ['active'], draft: ['active'] };
 
 // Canonical JSON: a stream read back from the store (jsonb) has its object keys in another order.
@@ -189,7 +185,7 @@ export const offerDecider: Decider<OfferState, OfferCommand, OfferStreamEvent> =
         return anchorChange(live(state), normalizeAnchor(command.anchor), command.by, 'Anchor set by an admin', command.now);
       case 'SetOfferStatus': {
         const offer = live(state);
-        const target = command.status ?? TOGGLE[offer.status];
+        const target = command.status ?? nextOfferStatus(offer.status);
         return statusChange(offer, target, command.by, command.status ? 'Status set by an admin' : 'Status toggled by an admin', command.now);
       }
       default: {

@@ -26,6 +26,7 @@ export function callbackData(overrides: Partial<CallbackReceived['data']> = {}):
     sourceIp: '127.0.0.1',
     hash: 'h',
     rawParameters: {},
+    triggeredBy: null,
     receivedAt: '2026-11-22T10:00:00.000Z',
     ...overrides,
   };

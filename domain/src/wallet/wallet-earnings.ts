@@ -1,6 +1,6 @@
-import { type CallbackReceived, DEFAULT_REVIEW_CREDIT_PENCE, reversalReviewReason, type WalletEvent } from '@playquid/contracts';
+import { type CallbackReceived, DEFAULT_REVIEW_CREDIT_PENCE, type WalletEvent } from '@playquid/contracts';
 import { DomainError } from '../decider';
-import { OPEN_PAYOUT_STATUSES } from './wallet-payouts';
+import { isOpenPayout, reversalReviewReason } from './payout-rules';
 import type { WalletState } from './wallet.decider';
 
 type ApplyCallback = { type: 'ApplyCallback'; uid: string; callback: CallbackReceived['data']; earningId: string; reviewThresholdPence?: number; now: string };
@@ -19,7 +19,7 @@ const isReversal = (callback: CallbackReceived['data']) => callback.state === 'R
  */
 function flagOpenPayouts(state: WalletState, uid: string, earningId: string, reversedPence: number, now: string): WalletEvent[] {
   return Object.entries(state.payouts)
-    .filter(([, payout]) => OPEN_PAYOUT_STATUSES.includes(payout.status))
+    .filter(([, payout]) => isOpenPayout(payout))
     .map(([payoutId]) => ({
       type: 'PayoutFlaggedForReview',
       data: { uid, payoutId, earningId, reversedPence, reason: reversalReviewReason(reversedPence), flaggedAt: now },
@@ -41,7 +41,7 @@ export function decideCallback(command: ApplyCallback, state: WalletState): Wall
     const earningId = state.earningByTransaction[originalTx];
     if (!earningId) throw new DomainError(`No earlier credit for transaction ${originalTx} to reverse`, 'not_found');
     const earning = state.earnings[earningId];
-    if (earning.status === 'reversed') return [];
+    if (earning.status === 'rejected') return [];
     const fromStatus = earning.status === 'pending' ? 'pending' : 'approved';
     return [
       {

@@ -1,31 +1,31 @@
-import {
-  type CallbackReceived,
-  foldStatement,
-  MAX_CALLBACK_CREDIT_PENCE,
-  type RecordedWalletEvent,
-  type WalletEvent,
-} from '@playquid/contracts';
+import { type CallbackReceived, isEarnedStatus, MAX_CALLBACK_CREDIT_PENCE, type WalletEvent } from '@playquid/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { callbackData } from '../testing/callback-fixtures';
 import { fold } from '../decider';
-import { walletDecider, type WalletCommand } from './wallet.decider';
+import { addMoneyChange, NO_MONEY_CHANGE, walletMoneyChange } from './money-change';
+import { foldStatement, type RecordedWalletEvent } from './statement';
+import { walletDecider, type WalletCommand, type WalletState } from './wallet.decider';
 
 /**
- * Finding 3: whatever the partner sends within the intake's limits, the wallet's integer pence stay
- * exact. Random sequences of callbacks (credits, stateful approvals, reversals) and admin reviews go
- * through the real decider; the events it appends are folded by the decider AND by the statement,
- * and both must agree, stay safe integers, and keep the money identity.
+ * Whatever the partner sends within the intake's limits and whatever admins and the member do with
+ * payouts, the wallet's integer pence stay exact. Random sequences of callbacks (credits, stateful
+ * approvals, reversals), admin reviews and payout commands go through the real decider; the events
+ * it appends are then read three ways, which must agree: the decider's state, the plain sum of
+ * walletMoneyChange over the stream (what the wallet projection keeps), and the statement.
  */
 const uid = 'member-1';
 const now = '2026-11-22T10:00:00.000Z';
 
+type PayoutAction = 'request' | 'approve' | 'reject' | 'process' | 'cancel' | 'adminCancel';
 type Action =
   | { kind: 'credit'; tx: number; pence: number; state: 'PENDING' | 'COMPLETED' }
   | { kind: 'reverse'; tx: number }
-  | { kind: 'review'; tx: number; approve: boolean };
+  | { kind: 'review'; tx: number; approve: boolean }
+  | { kind: 'payout'; action: PayoutAction };
 
-const amount = fc.integer({ min: 1, max: MAX_CALLBACK_CREDIT_PENCE });
+// Mostly credits below the review threshold (5,000 in `commandFor`), some up to the intake's maximum.
+const amount = fc.oneof(fc.integer({ min: 1, max: 2_000 }), fc.integer({ min: 1, max: MAX_CALLBACK_CREDIT_PENCE }));
 const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({
     kind: fc.constant('credit' as const),
@@ -35,6 +35,10 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('reverse' as const), tx: fc.nat(20) }),
   fc.record({ kind: fc.constant('review' as const), tx: fc.nat(20), approve: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('payout' as const),
+    action: fc.constantFrom<PayoutAction>('request', 'approve', 'reject', 'process', 'cancel', 'adminCancel'),
+  }),
 );
 
 const callback = (id: number, tx: string, pence: number, state: CallbackReceived['data']['state'], ref: string | null) =>
@@ -49,7 +53,28 @@ const callback = (id: number, tx: string, pence: number, state: CallbackReceived
     receivedAt: now,
   });
 
-function commandFor(a: Action, i: number, events: WalletEvent[]): WalletCommand {
+const admin = 'admin@playquid.test';
+
+function payoutCommand(action: PayoutAction, i: number, state: WalletState): WalletCommand {
+  // Commands other than a request act on the newest payout (or on none: the decider then refuses).
+  const payoutId = Object.keys(state.payouts).at(-1) ?? 'none';
+  switch (action) {
+    case 'request':
+      return { type: 'RequestPayout', uid, payoutId: `p-${i}`, email: 'm@example.com', method: 'tremendous_reward', minPayoutPence: 79, now };
+    case 'approve':
+      return { type: 'ApprovePayout', uid, payoutId, adminEmail: admin, notes: null, acknowledgeReversal: true, now };
+    case 'reject':
+      return { type: 'RejectPayout', uid, payoutId, adminEmail: admin, reason: 'no', now };
+    case 'process':
+      return { type: 'ProcessPayout', uid, payoutId, adminEmail: admin, transactionReference: `TX-${i}`, notes: null, acknowledgeReversal: true, now };
+    case 'cancel':
+    case 'adminCancel':
+      return { type: 'CancelPayout', uid, payoutId, actor: uid, byAdmin: action === 'adminCancel', reason: 'changed my mind', now };
+  }
+}
+
+function commandFor(a: Action, i: number, events: WalletEvent[], state: WalletState): WalletCommand {
+  if (a.kind === 'payout') return payoutCommand(a.action, i, state);
   const tx = `o${a.tx}`;
   if (a.kind === 'credit')
     return {
@@ -74,7 +99,7 @@ function run(actions: Action[]): WalletEvent[] {
   actions.forEach((a, i) => {
     let decided: WalletEvent[] = [];
     try {
-      decided = walletDecider.decide(commandFor(a, i, events), state);
+      decided = walletDecider.decide(commandFor(a, i, events, state), state);
     } catch (error) {
       if (!(error instanceof Error) || error.name !== 'DomainError') throw error;
     }
@@ -86,28 +111,60 @@ function run(actions: Action[]): WalletEvent[] {
   return events;
 }
 
+/** The sum of walletMoneyChange over a stream, the way a reader without the decider's state adds it up. */
+function sumOfMoneyChanges(events: readonly WalletEvent[]) {
+  const amounts = new Map<string, number>();
+  const total = { ...NO_MONEY_CHANGE };
+  for (const event of events) {
+    if (event.type === 'EarningCredited') amounts.set(event.data.earningId, event.data.amountPence);
+    const change = walletMoneyChange(event, (earningId) => amounts.get(earningId)!);
+    if (change) addMoneyChange(total, change);
+  }
+  return total;
+}
+
 const recorded = (events: WalletEvent[]): RecordedWalletEvent[] =>
   events.map((e, i) => ({ ...e, id: `ev-${i}`, revision: i, createdAt: now }));
 
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
 describe('wallet money (property)', () => {
-  it('never leaves safe integers, and the decider and the statement agree on every balance', () => {
+  it('agrees between the decider, the sum of walletMoneyChange and the statement, in safe integers', () => {
     fc.assert(
-      fc.property(fc.array(action, { maxLength: 60 }), (actions) => {
+      fc.property(fc.array(action, { minLength: 10, maxLength: 80 }), (actions) => {
         const events = run(actions);
         const state = fold(walletDecider, events);
+        const money = sumOfMoneyChanges(events);
         const statement = foldStatement(recorded(events));
-        for (const value of [
-          state.availablePence,
-          state.pendingPence,
-          state.reservedPence,
-          state.paidOutPence,
-          statement.available_pence,
-          statement.pending_pence,
-        ]) {
-          expect(Number.isSafeInteger(value)).toBe(true);
-        }
-        expect(statement.available_pence).toBe(state.availablePence);
-        expect(statement.pending_pence).toBe(state.pendingPence);
+
+        expect({
+          availablePence: state.availablePence,
+          pendingPence: state.pendingPence,
+          reservedPence: state.reservedPence,
+          paidOutPence: state.paidOutPence,
+          totalEarnedPence: state.totalEarnedPence,
+          transactions: state.transactions,
+          pendingTransactions: state.pendingTransactions,
+          completedOffers: state.completedOffers,
+        }).toEqual(money);
+        for (const value of Object.values(money)) expect(Number.isSafeInteger(value)).toBe(true);
+        expect([statement.available_pence, statement.pending_pence, statement.reserved_pence]).toEqual([
+          money.availablePence,
+          money.pendingPence,
+          money.reservedPence,
+        ]);
+
+        // The same figures as the decider's earnings and payouts describe them (Total Earned as the earnings
+        // list counts it: the statuses of EARNED_STATUSES).
+        const earnings = Object.values(state.earnings);
+        const payouts = Object.values(state.payouts);
+        expect(money.totalEarnedPence).toBe(sum(earnings.filter((e) => isEarnedStatus(e.status)).map((e) => e.amountPence)));
+        expect(money.pendingPence).toBe(sum(earnings.filter((e) => e.status === 'pending').map((e) => e.amountPence)));
+        expect(money.transactions).toBe(earnings.length);
+        expect(money.pendingTransactions).toBe(earnings.filter((e) => e.status === 'pending').length);
+        expect(money.completedOffers).toBe(earnings.filter((e) => e.kind === 'offer' && (e.status === 'approved' || e.status === 'paid')).length);
+        expect(money.reservedPence).toBe(sum(payouts.filter((p) => p.status === 'pending' || p.status === 'approved').map((p) => p.amountPence)));
+        expect(money.paidOutPence).toBe(sum(payouts.filter((p) => p.status === 'completed').map((p) => p.amountPence)));
 
         // The identity: money in (credits, bonus) minus money taken back (reversals, review rejections) is where it now sits.
         let credited = 0;
@@ -116,7 +173,8 @@ describe('wallet money (property)', () => {
           if (e.type === 'EarningCredited' || e.type === 'WelcomeBonusGranted') credited += e.data.amountPence;
           if (e.type === 'EarningReversed' || e.type === 'EarningReviewRejected') removed += e.data.amountPence;
         }
-        expect(state.availablePence + state.pendingPence + state.reservedPence + state.paidOutPence).toBe(credited - removed);
+        expect(money.availablePence + money.pendingPence + money.reservedPence + money.paidOutPence).toBe(credited - removed);
+        expect(money.totalEarnedPence).toBe(credited - removed);
       }),
       { numRuns: 300 },
     );

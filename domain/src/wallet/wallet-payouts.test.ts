@@ -2,7 +2,7 @@ import type { WalletEvent } from '@playquid/contracts';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec';
 import { fold } from '../decider';
-import { NEGATIVE_BALANCE_MESSAGE, PAYOUT_IN_PROGRESS_MESSAGE } from './wallet-payouts';
+import { NEGATIVE_BALANCE_MESSAGE, PAYOUT_IN_PROGRESS_MESSAGE } from './payout-rules';
 import { walletDecider } from './wallet.decider';
 
 const spec = deciderSpec(walletDecider);
@@ -239,6 +239,7 @@ describe('wallet decider: reversal of paid money', () => {
           sourceIp: '127.0.0.1',
           hash: 'h',
           rawParameters: {},
+          triggeredBy: null,
           receivedAt: now,
         },
       },

@@ -1,16 +1,18 @@
+import type { PayoutMethod, PayoutStatus, WalletEvent } from '@playquid/contracts';
+import { DomainError } from '../decider';
+import { earningTotals } from './earning-totals';
 import {
-  bonusLockedPayoutMessage,
+  isOpenPayout,
   lockedBonusPence,
-  minimumPayoutMessage,
+  MEMBER_CANCELLABLE_STATUSES,
+  OPEN_PAYOUT_STATUSES,
   payoutAlreadySent,
   payoutAlreadySentMessage,
-  type PayoutMethod,
-  type PayoutStatus,
+  payoutBlockMessage,
+  payoutEligibility,
   reversalAcknowledgementMessage,
-  type WalletEvent,
   withdrawablePence,
-} from '@playquid/contracts';
-import { DomainError } from '../decider';
+} from './payout-rules';
 import type { WalletPayout, WalletState } from './wallet.decider';
 
 export type PayoutCommand =
@@ -41,11 +43,6 @@ export type PayoutCommand =
       detail: string | null;
       now: string;
     };
-
-export const OPEN_PAYOUT_STATUSES: readonly PayoutStatus[] = ['pending', 'approved'];
-export const PAYOUT_IN_PROGRESS_MESSAGE = 'A payout request is already in progress. Wait until it is processed or cancel it first.';
-export const NEGATIVE_BALANCE_MESSAGE =
-  'Your balance is below zero after a reversed earning. Payouts resume once it is earned back.';
 
 function payoutIn(state: WalletState, payoutId: string, allowed: readonly PayoutStatus[], action: string): WalletPayout {
   const payout = state.payouts[payoutId];
@@ -78,9 +75,7 @@ function requireAcknowledgement(payout: WalletPayout, acknowledged: boolean | un
 
 /** The bonus lock applied to a wallet: what is locked and what a payout request would reserve. */
 export function payoutFigures(state: WalletState): { lockedBonusPence: number; withdrawablePence: number } {
-  const unpaidBonusPence = Object.values(state.earnings)
-    .filter((e) => e.kind === 'bonus' && e.status === 'approved' && e.payoutId === null)
-    .reduce((sum, e) => sum + e.amountPence, 0);
+  const { unpaidBonusPence } = earningTotals(Object.values(state.earnings));
   const locked = lockedBonusPence({ completedOffers: state.completedOffers, unpaidBonusPence });
   return { lockedBonusPence: locked, withdrawablePence: withdrawablePence(state.availablePence, locked) };
 }
@@ -91,17 +86,17 @@ export function decidePayout(command: PayoutCommand, state: WalletState): Wallet
   switch (command.type) {
     case 'RequestPayout': {
       if (state.payouts[payoutId]) return []; // the same request retried
-      if (Object.values(state.payouts).some((p) => OPEN_PAYOUT_STATUSES.includes(p.status))) {
-        throw new DomainError(PAYOUT_IN_PROGRESS_MESSAGE, 'conflict');
-      }
-      if (state.availablePence < 0) throw new DomainError(NEGATIVE_BALANCE_MESSAGE);
       const figures = payoutFigures(state);
-      if (figures.withdrawablePence < command.minPayoutPence) {
-        throw new DomainError(
-          figures.lockedBonusPence > 0
-            ? bonusLockedPayoutMessage(figures.lockedBonusPence, command.minPayoutPence)
-            : minimumPayoutMessage(command.minPayoutPence),
-        );
+      const minPence = command.minPayoutPence;
+      const { block, withdrawablePence: amountPence } = payoutEligibility({
+        availablePence: state.availablePence,
+        minPence,
+        lockedBonusPence: figures.lockedBonusPence,
+        hasOpenPayout: Object.values(state.payouts).some(isOpenPayout),
+      });
+      if (block) {
+        const message = payoutBlockMessage(block, { minPence, lockedBonusPence: figures.lockedBonusPence });
+        throw new DomainError(message, block === 'in-progress' ? 'conflict' : 'invalid');
       }
       const bonusLocked = figures.lockedBonusPence > 0;
       const earningIds = Object.entries(state.earnings)
@@ -113,7 +108,7 @@ export function decidePayout(command: PayoutCommand, state: WalletState): Wallet
           data: {
             uid,
             payoutId,
-            amountPence: figures.withdrawablePence,
+            amountPence,
             method: command.method,
             deliveryMethod: 'email',
             email: command.email,
@@ -156,7 +151,7 @@ export function decidePayout(command: PayoutCommand, state: WalletState): Wallet
       ];
     }
     case 'CancelPayout': {
-      const { amountPence } = withdrawablePayout(state, payoutId, command.byAdmin ? OPEN_PAYOUT_STATUSES : ['pending'], 'cancelled');
+      const { amountPence } = withdrawablePayout(state, payoutId, command.byAdmin ? OPEN_PAYOUT_STATUSES : MEMBER_CANCELLABLE_STATUSES, 'cancelled');
       return [
         {
           type: 'PayoutCancelled',

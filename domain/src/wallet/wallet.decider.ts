@@ -1,11 +1,20 @@
-import { type CallbackReceived, type PayoutStatus, REFERRAL_REWARD_PENCE, WELCOME_BONUS_PENCE, type WalletEvent } from '@playquid/contracts';
+import {
+  type CallbackReceived,
+  type EarningStatus,
+  type PayoutStatus,
+  REFERRAL_REWARD_PENCE,
+  WELCOME_BONUS_PENCE,
+  type WalletEvent,
+} from '@playquid/contracts';
 import { type Decider } from '../decider';
+import { addMoneyChange, NO_MONEY_CHANGE, walletMoneyChange, type WalletMoneyChange } from './money-change';
 import { decideCallback, decideReview, type ReviewCommand } from './wallet-earnings';
 import { decidePayout, type PayoutCommand } from './wallet-payouts';
 
 export interface WalletEarning {
   amountPence: number;
-  status: 'pending' | 'approved' | 'reversed' | 'paid';
+  /** `rejected`: reversed by the partner or refused after review; it no longer counts as earned. */
+  status: EarningStatus;
   kind: 'offer' | 'bonus' | 'referral';
   /** The open or completed payout that settles this earning. */
   payoutId: string | null;
@@ -27,11 +36,14 @@ export interface WalletPayout {
 }
 
 /**
+ * The member's money is the sum of walletMoneyChange over the stream (the fields of
+ * WalletMoneyChange); the rest is what the decisions need to know about earnings and payouts.
+ *
  * Every lookup table below is keyed by ids that come from outside (payout ids in URLs, BitLabs
  * transaction ids, webhook uuids), so each is a null-prototype object: `__proto__` or `toString`
  * is just a missing key, never an inherited property.
  */
-export interface WalletState {
+export interface WalletState extends WalletMoneyChange {
   welcomeBonusGranted: boolean;
   earnings: Record<string, WalletEarning>;
   /** Which earning a BitLabs transaction id credited: reversals and approvals find it here. */
@@ -43,14 +55,6 @@ export interface WalletState {
   payouts: Record<string, WalletPayout>;
   /** Tremendous webhook uuids already recorded. */
   deliveryWebhooks: Record<string, true>;
-  /** May go below zero after a reversal of money already paid out. */
-  availablePence: number;
-  pendingPence: number;
-  /** Held by payouts that are requested or approved. */
-  reservedPence: number;
-  paidOutPence: number;
-  /** Offer earnings that are approved or paid (referral rule: "completes a first offer"). */
-  completedOffers: number;
 }
 
 export type WalletCommand =
@@ -66,8 +70,6 @@ function releasePayout(state: WalletState, payoutId: string, status: 'rejected' 
   const payout = state.payouts[payoutId];
   payout.status = status;
   payout.needsReview = false;
-  state.reservedPence -= payout.amountPence;
-  state.availablePence += payout.amountPence;
   for (const id of payout.earningIds) state.earnings[id].payoutId = null;
 }
 
@@ -80,71 +82,48 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
     rewardedFriends: lookupTable(),
     payouts: lookupTable(),
     deliveryWebhooks: lookupTable(),
-    availablePence: 0,
-    pendingPence: 0,
-    reservedPence: 0,
-    paidOutPence: 0,
-    completedOffers: 0,
+    ...NO_MONEY_CHANGE,
   }),
 
   evolve(state, event) {
+    const money = walletMoneyChange(event, (earningId) => state.earnings[earningId].amountPence);
+    if (money) addMoneyChange(state, money);
     switch (event.type) {
       case 'WelcomeBonusGranted':
         state.welcomeBonusGranted = true;
         state.earnings[event.data.earningId] = { amountPence: event.data.amountPence, status: 'approved', kind: 'bonus', payoutId: null };
-        state.availablePence += event.data.amountPence;
         return state;
       case 'ReferralRewardGranted':
         state.rewardedFriends[event.data.friendUid] = true;
         state.earnings[event.data.earningId] = { amountPence: event.data.amountPence, status: 'approved', kind: 'referral', payoutId: null };
-        state.availablePence += event.data.amountPence;
         return state;
       case 'EarningCredited': {
         const { earningId, amountPence, status, transactionId, callbackId, heldForReview } = event.data;
         state.earnings[earningId] = { amountPence, status, kind: 'offer', payoutId: null, ...(heldForReview ? { heldForReview } : {}) };
         state.earningByTransaction[transactionId] = earningId;
         state.handledCallbacks[callbackId] = true;
-        if (status === 'approved') {
-          state.availablePence += amountPence;
-          state.completedOffers += 1;
-        } else state.pendingPence += amountPence;
         return state;
       }
-      case 'EarningApproved': {
-        const earning = state.earnings[event.data.earningId];
-        earning.status = 'approved';
+      case 'EarningApproved':
+        state.earnings[event.data.earningId].status = 'approved';
         state.handledCallbacks[event.data.callbackId] = true;
-        state.availablePence += earning.amountPence;
-        state.pendingPence -= earning.amountPence;
-        state.completedOffers += 1;
         return state;
-      }
       case 'EarningReviewApproved': {
         const earning = state.earnings[event.data.earningId];
         earning.status = 'approved';
         earning.heldForReview = false;
-        state.availablePence += earning.amountPence;
-        state.pendingPence -= earning.amountPence;
-        state.completedOffers += 1;
         return state;
       }
       case 'EarningReviewRejected': {
         const earning = state.earnings[event.data.earningId];
-        earning.status = 'reversed';
+        earning.status = 'rejected';
         earning.heldForReview = false;
-        state.pendingPence -= earning.amountPence;
         return state;
       }
-      case 'EarningReversed': {
-        const { earningId, amountPence, fromStatus, callbackId } = event.data;
-        const earning = state.earnings[earningId];
-        if (earning.kind === 'offer' && earning.status !== 'pending') state.completedOffers -= 1;
-        earning.status = 'reversed';
-        state.handledCallbacks[callbackId] = true;
-        if (fromStatus === 'approved') state.availablePence -= amountPence;
-        else state.pendingPence -= amountPence;
+      case 'EarningReversed':
+        state.earnings[event.data.earningId].status = 'rejected';
+        state.handledCallbacks[event.data.callbackId] = true;
         return state;
-      }
       case 'PayoutRequested': {
         const { payoutId, amountPence, earningIds } = event.data;
         state.payouts[payoutId] = {
@@ -157,8 +136,6 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
           needsReview: false,
         };
         for (const id of earningIds) state.earnings[id].payoutId = payoutId;
-        state.availablePence -= amountPence;
-        state.reservedPence += amountPence;
         return state;
       }
       case 'PayoutApproved': {
@@ -177,8 +154,6 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
         const payout = state.payouts[event.data.payoutId];
         payout.status = 'completed';
         payout.needsReview = false;
-        state.reservedPence -= payout.amountPence;
-        state.paidOutPence += payout.amountPence;
         for (const id of payout.earningIds) if (state.earnings[id].status === 'approved') state.earnings[id].status = 'paid';
         return state;
       }

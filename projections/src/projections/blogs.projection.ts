@@ -1,9 +1,8 @@
 import type { BlogContent } from '@playquid/contracts';
-import type { BlogsTable, DB } from '@playquid/read-db';
-import type { Transaction, Updateable } from 'kysely';
 import { defineProjection } from '../projection';
+import { type Row, TableBatch } from '../table-batch';
 
-type ContentColumns = Pick<Updateable<BlogsTable>, 'slug' | 'title' | 'preview' | 'content' | 'meta_description' | 'featured_image_url'>;
+type ContentColumns = Partial<Pick<Row<'blogs'>, 'slug' | 'title' | 'preview' | 'content' | 'meta_description' | 'featured_image_url'>>;
 
 /** The columns of the content fields present in `changes` (an update carries only what changed). */
 function contentColumns(changes: Partial<BlogContent>): ContentColumns {
@@ -17,10 +16,6 @@ function contentColumns(changes: Partial<BlogContent>): ContentColumns {
   return columns;
 }
 
-async function update(trx: Transaction<DB>, blogId: string, changes: Updateable<BlogsTable>): Promise<void> {
-  await trx.updateTable('blogs').set(changes).where('id', '=', blogId).execute();
-}
-
 /**
  * Blog posts. Flags (published, featured) are not edits of the post, so updated_at stays; a
  * deletion removes the row. View counts live in blog_views, written by the API, not here.
@@ -28,40 +23,43 @@ async function update(trx: Transaction<DB>, blogId: string, changes: Updateable<
 export const blogsProjection = defineProjection({
   name: 'blogs',
   tables: ['blogs'],
+  async load(trx, events) {
+    const blogs = new TableBatch('blogs', 'id');
+    await blogs.load(
+      trx,
+      events.map((e) => e.data.blogId),
+    );
+    return { blogs };
+  },
   handlers: {
-    BlogCreated: async (trx, d) => {
+    BlogCreated: ({ blogs }, d) => {
       const c = d.content;
-      await trx
-        .insertInto('blogs')
-        .values({
-          id: d.blogId,
-          slug: c.slug,
-          title: c.title,
-          preview: c.preview,
-          content: c.content,
-          meta_description: c.metaDescription,
-          featured_image_url: c.featuredImageUrl,
-          is_published: false,
-          is_featured: false,
-          published_at: null,
-          author_uid: d.authorUid,
-          author_name: d.authorName,
-          created_at: d.createdAt,
-          updated_at: d.createdAt,
-        })
-        .execute();
+      blogs.insert({
+        id: d.blogId,
+        slug: c.slug,
+        title: c.title,
+        preview: c.preview,
+        content: c.content,
+        meta_description: c.metaDescription,
+        featured_image_url: c.featuredImageUrl,
+        is_published: false,
+        is_featured: false,
+        published_at: null,
+        author_uid: d.authorUid,
+        author_name: d.authorName,
+        created_at: d.createdAt,
+        updated_at: d.createdAt,
+      });
     },
-    BlogUpdated: (trx, d) => update(trx, d.blogId, { ...contentColumns(d.changes), updated_at: d.updatedAt }),
-    BlogPublished: (trx, d) => update(trx, d.blogId, { is_published: true, published_at: d.publishedAt }),
+    BlogUpdated: ({ blogs }, d) => blogs.update(d.blogId, { ...contentColumns(d.changes), updated_at: d.updatedAt }),
+    BlogPublished: ({ blogs }, d) => blogs.update(d.blogId, { is_published: true, published_at: d.publishedAt }),
     // published_at stays: the admin table shows 'Draft' from is_published, and a later publish sets it anew.
-    BlogUnpublished: (trx, d) => update(trx, d.blogId, { is_published: false }),
-    BlogFeatured: (trx, d) => update(trx, d.blogId, { is_featured: true }),
-    BlogUnfeatured: (trx, d) => update(trx, d.blogId, { is_featured: false }),
-    BlogDeleted: async (trx, d) => {
-      await trx.deleteFrom('blogs').where('id', '=', d.blogId).execute();
-    },
+    BlogUnpublished: ({ blogs }, d) => blogs.update(d.blogId, { is_published: false }),
+    BlogFeatured: ({ blogs }, d) => blogs.update(d.blogId, { is_featured: true }),
+    BlogUnfeatured: ({ blogs }, d) => blogs.update(d.blogId, { is_featured: false }),
+    BlogDeleted: ({ blogs }, d) => blogs.delete(d.blogId),
     // Slug claims only guard uniqueness on the write side; the slug column follows the post's own events.
-    BlogSlugClaimed: async () => {},
-    BlogSlugReleased: async () => {},
+    BlogSlugClaimed: () => {},
+    BlogSlugReleased: () => {},
   },
 });

@@ -38,6 +38,7 @@ const received: CallbackReceived = {
     sourceIp: '10.1.2.3',
     hash: 'a'.repeat(40),
     rawParameters: { uid: 'ana', tx: 'tx-1', val: '0.29', raw: '0.4500' },
+    triggeredBy: null,
     receivedAt: T0,
   },
 };

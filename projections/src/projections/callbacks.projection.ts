@@ -1,16 +1,21 @@
-import type { DB } from '@playquid/read-db';
-import type { Transaction, Updateable } from 'kysely';
+import { sql } from 'kysely';
 import { defineProjection } from '../projection';
+import { anyOf, type Row, TableBatch } from '../table-batch';
 
-/** A callback starts its life unprocessed, whether accepted or rejected. */
-type CallbackUpdate = Updateable<DB['callbacks']>;
-
-const UNPROCESSED = { is_processed: false, processed_at: null, processing_error: null } as const;
-
-/** The review of a held credit, found through the earning it booked (set by EarningCredited). */
-async function setReview(trx: Transaction<DB>, earningId: string, review: Pick<CallbackUpdate, 'review_status' | 'reviewed_by' | 'review_reason' | 'reviewed_at'>) {
-  await trx.updateTable('callbacks').set(review).where('earning_id', '=', earningId).execute();
-}
+/**
+ * A callback starts its life unprocessed and unreviewed, whether accepted or rejected. (Spread last:
+ * V8 builds an object whose literal starts with a spread and goes on with many properties very slowly.)
+ */
+const NEW_CALLBACK = {
+  is_processed: false,
+  processed_at: null,
+  processing_error: null,
+  earning_id: null,
+  review_status: null,
+  reviewed_by: null,
+  review_reason: null,
+  reviewed_at: null,
+} as const satisfies Partial<Row<'callbacks'>>;
 
 /**
  * Every signed partner callback, accepted or rejected, with its processing state and the review
@@ -20,81 +25,86 @@ async function setReview(trx: Transaction<DB>, earningId: string, review: Pick<C
 export const callbacksProjection = defineProjection({
   name: 'callbacks',
   tables: ['callbacks'],
+  async load(trx, events) {
+    // A review finds its callback through the earning it booked (set by EarningCredited).
+    const callbacks = new TableBatch('callbacks', 'id', { earning: (row) => row.earning_id });
+    const ids: string[] = [];
+    const earningIds: string[] = [];
+    for (const e of events) {
+      if (e.type === 'EarningReviewApproved' || e.type === 'EarningReviewRejected') earningIds.push(e.data.earningId);
+      else ids.push(e.data.callbackId);
+    }
+    await callbacks.load(trx, ids, anyOf(sql.ref('earning_id'), earningIds));
+    return { callbacks };
+  },
   handlers: {
-    CallbackReceived: async (trx, d) => {
-      await trx
-        .insertInto('callbacks')
-        .values({
-          id: d.callbackId,
-          accepted: true,
-          rejection_reason: null,
-          transaction_id: d.transactionId,
-          user_id: d.userId,
-          offer_id: d.offerId,
-          offer_name: d.offerName,
-          task_id: d.taskId,
-          task_name: d.taskName,
-          user_reward_raw: d.userRewardRaw,
-          reward_pence: d.rewardPence,
-          raw_payment_usd: d.rawUsd,
-          offer_state: d.state,
-          callback_type: d.type,
-          ref: d.ref,
-          ...UNPROCESSED,
-          source_ip: d.sourceIp,
-          callback_hash: d.hash,
-          raw_parameters: JSON.stringify(d.rawParameters),
-          created_at: d.receivedAt,
-          triggered_by: d.triggeredBy ?? null,
-        })
-        .execute();
-    },
-    CallbackRejected: async (trx, d) => {
-      await trx
-        .insertInto('callbacks')
-        .values({
-          id: d.callbackId,
-          accepted: false,
-          rejection_reason: d.reason,
-          transaction_id: d.transactionId,
-          user_id: d.userId,
-          offer_id: d.rawParameters.offer_id ?? null,
-          offer_name: d.rawParameters.offer_name ?? null,
-          task_id: d.rawParameters.task_id ?? null,
-          task_name: d.rawParameters.task_name ?? null,
-          user_reward_raw: d.rawParameters.val ?? null,
-          reward_pence: null,
-          raw_payment_usd: null,
-          offer_state: d.rawParameters.state ?? null,
-          callback_type: d.rawParameters.type ?? null,
-          ref: d.rawParameters.ref ?? null,
-          ...UNPROCESSED,
-          source_ip: d.sourceIp,
-          callback_hash: d.hash,
-          raw_parameters: JSON.stringify(d.rawParameters),
-          created_at: d.receivedAt,
-        })
-        .execute();
-    },
-    CallbackProcessed: async (trx, d) => {
-      await trx
-        .updateTable('callbacks')
-        .set({ is_processed: true, processed_at: d.processedAt, processing_error: null, earning_id: d.earningId })
-        .where('id', '=', d.callbackId)
-        .execute();
-    },
-    EarningCredited: async (trx, d) => {
-      // Processing credits the wallet before it records CallbackProcessed: the earning id is known here first.
-      await trx
-        .updateTable('callbacks')
-        .set({ earning_id: d.earningId, review_status: d.heldForReview ? 'held' : null })
-        .where('id', '=', d.callbackId)
-        .execute();
-    },
-    EarningReviewApproved: (trx, d) => setReview(trx, d.earningId, { review_status: 'approved', reviewed_by: d.approvedBy, review_reason: d.reason, reviewed_at: d.approvedAt }),
-    EarningReviewRejected: (trx, d) => setReview(trx, d.earningId, { review_status: 'rejected', reviewed_by: d.rejectedBy, review_reason: d.reason, reviewed_at: d.rejectedAt }),
-    CallbackProcessingFailed: async (trx, d) => {
-      await trx.updateTable('callbacks').set({ is_processed: false, processing_error: d.error }).where('id', '=', d.callbackId).execute();
-    },
+    CallbackReceived: ({ callbacks }, d) =>
+      callbacks.insert({
+        id: d.callbackId,
+        accepted: true,
+        rejection_reason: null,
+        transaction_id: d.transactionId,
+        user_id: d.userId,
+        offer_id: d.offerId,
+        offer_name: d.offerName,
+        task_id: d.taskId,
+        task_name: d.taskName,
+        user_reward_raw: d.userRewardRaw,
+        reward_pence: d.rewardPence,
+        raw_payment_usd: d.rawUsd,
+        offer_state: d.state,
+        callback_type: d.type,
+        ref: d.ref,
+        source_ip: d.sourceIp,
+        callback_hash: d.hash,
+        raw_parameters: d.rawParameters,
+        created_at: d.receivedAt,
+        triggered_by: d.triggeredBy ?? null,
+        ...NEW_CALLBACK,
+      }),
+    CallbackRejected: ({ callbacks }, d) =>
+      callbacks.insert({
+        id: d.callbackId,
+        accepted: false,
+        rejection_reason: d.reason,
+        transaction_id: d.transactionId,
+        user_id: d.userId,
+        offer_id: d.rawParameters.offer_id ?? null,
+        offer_name: d.rawParameters.offer_name ?? null,
+        task_id: d.rawParameters.task_id ?? null,
+        task_name: d.rawParameters.task_name ?? null,
+        user_reward_raw: d.rawParameters.val ?? null,
+        reward_pence: null,
+        raw_payment_usd: null,
+        offer_state: d.rawParameters.state ?? null,
+        callback_type: d.rawParameters.type ?? null,
+        ref: d.rawParameters.ref ?? null,
+        source_ip: d.sourceIp,
+        callback_hash: d.hash,
+        raw_parameters: d.rawParameters,
+        created_at: d.receivedAt,
+        triggered_by: null,
+        ...NEW_CALLBACK,
+      }),
+    CallbackProcessed: ({ callbacks }, d) =>
+      callbacks.update(d.callbackId, { is_processed: true, processed_at: d.processedAt, processing_error: null, earning_id: d.earningId }),
+    // Processing credits the wallet before it records CallbackProcessed: the earning id is known here first.
+    EarningCredited: ({ callbacks }, d) =>
+      callbacks.update(d.callbackId, { earning_id: d.earningId, review_status: d.heldForReview ? 'held' : null }),
+    EarningReviewApproved: ({ callbacks }, d) =>
+      callbacks.updateWhere('earning', d.earningId, {
+        review_status: 'approved',
+        reviewed_by: d.approvedBy,
+        review_reason: d.reason,
+        reviewed_at: d.approvedAt,
+      }),
+    EarningReviewRejected: ({ callbacks }, d) =>
+      callbacks.updateWhere('earning', d.earningId, {
+        review_status: 'rejected',
+        reviewed_by: d.rejectedBy,
+        review_reason: d.reason,
+        reviewed_at: d.rejectedAt,
+      }),
+    CallbackProcessingFailed: ({ callbacks }, d) => callbacks.update(d.callbackId, { is_processed: false, processing_error: d.error }),
   },
 });

@@ -1,44 +1,47 @@
-import type { DB, PayoutsTable } from '@playquid/read-db';
-import { sql, type Transaction, type Updateable } from 'kysely';
 import { defineProjection } from '../projection';
-
-async function update(trx: Transaction<DB>, payoutId: string, changes: Updateable<PayoutsTable>): Promise<void> {
-  await trx.updateTable('payouts').set(changes).where('id', '=', payoutId).execute();
-}
+import { TableBatch } from '../table-batch';
 
 /** Every payout with its lifecycle and reward-email delivery, for members' history and the admin screen. */
 export const payoutsProjection = defineProjection({
   name: 'payouts',
   tables: ['payouts'],
+  async load(trx, events) {
+    const payouts = new TableBatch('payouts', 'id');
+    await payouts.load(
+      trx,
+      events.map((e) => e.data.payoutId),
+    );
+    return { payouts };
+  },
   handlers: {
-    PayoutRequested: async (trx, d) => {
-      await trx
-        .insertInto('payouts')
-        .values({
-          id: d.payoutId,
-          uid: d.uid,
-          amount_pence: d.amountPence,
-          status: 'pending',
-          method: d.method,
-          delivery_method: d.deliveryMethod,
-          email: d.email,
-          earning_count: d.earningIds.length,
-          transaction_reference: null,
-          notes: null,
-          reason: null,
-          decided_by: null,
-          reward_order_id: null,
-          reward_id: null,
-          reward_detail: null,
-          requested_at: d.requestedAt,
-          approved_at: null,
-          processed_at: null,
-          updated_at: d.requestedAt,
-        })
-        .execute();
-    },
-    PayoutApproved: (trx, d) =>
-      update(trx, d.payoutId, {
+    PayoutRequested: ({ payouts }, d) =>
+      payouts.insert({
+        id: d.payoutId,
+        uid: d.uid,
+        amount_pence: d.amountPence,
+        status: 'pending',
+        method: d.method,
+        delivery_method: d.deliveryMethod,
+        email: d.email,
+        earning_count: d.earningIds.length,
+        transaction_reference: null,
+        notes: null,
+        reason: null,
+        decided_by: null,
+        reward_status: 'not_ordered',
+        reward_order_id: null,
+        reward_id: null,
+        reward_detail: null,
+        reward_order_placed: false,
+        needs_review: false,
+        review_reversed_pence: 0,
+        requested_at: d.requestedAt,
+        approved_at: null,
+        processed_at: null,
+        updated_at: d.requestedAt,
+      }),
+    PayoutApproved: ({ payouts }, d) =>
+      payouts.update(d.payoutId, {
         status: 'approved',
         decided_by: d.approvedBy,
         notes: d.notes,
@@ -47,8 +50,8 @@ export const payoutsProjection = defineProjection({
         ...(d.reversalAcknowledged ? { needs_review: false } : {}),
       }),
     // A closed payout needs no review: nothing more can be approved or paid from it.
-    PayoutRejected: (trx, d) =>
-      update(trx, d.payoutId, {
+    PayoutRejected: ({ payouts }, d) =>
+      payouts.update(d.payoutId, {
         status: 'rejected',
         decided_by: d.rejectedBy,
         reason: d.reason,
@@ -56,8 +59,8 @@ export const payoutsProjection = defineProjection({
         processed_at: d.rejectedAt,
         updated_at: d.rejectedAt,
       }),
-    PayoutCancelled: (trx, d) =>
-      update(trx, d.payoutId, {
+    PayoutCancelled: ({ payouts }, d) =>
+      payouts.update(d.payoutId, {
         status: 'cancelled',
         decided_by: d.cancelledBy,
         reason: d.reason,
@@ -65,8 +68,8 @@ export const payoutsProjection = defineProjection({
         processed_at: d.cancelledAt,
         updated_at: d.cancelledAt,
       }),
-    PayoutProcessed: (trx, d) =>
-      update(trx, d.payoutId, {
+    PayoutProcessed: ({ payouts }, d) =>
+      payouts.update(d.payoutId, {
         status: 'completed',
         needs_review: false,
         decided_by: d.processedBy,
@@ -75,17 +78,16 @@ export const payoutsProjection = defineProjection({
         processed_at: d.processedAt,
         updated_at: d.processedAt,
       }),
-    PayoutRewardOrderPlaced: (trx, d) => update(trx, d.payoutId, { reward_order_placed: true, updated_at: d.placedAt }),
-    PayoutFlaggedForReview: async (trx, d) => {
-      await trx
-        .updateTable('payouts')
-        .set({ needs_review: true, review_reversed_pence: sql<number>`review_reversed_pence + ${d.reversedPence}`, updated_at: d.flaggedAt })
-        .where('id', '=', d.payoutId)
-        .execute();
-    },
+    PayoutRewardOrderPlaced: ({ payouts }, d) => payouts.update(d.payoutId, { reward_order_placed: true, updated_at: d.placedAt }),
+    PayoutFlaggedForReview: ({ payouts }, d) =>
+      payouts.update(d.payoutId, (row) => ({
+        needs_review: true,
+        review_reversed_pence: row.review_reversed_pence + d.reversedPence,
+        updated_at: d.flaggedAt,
+      })),
     // Orders recorded before PayoutRewardOrderPlaced existed were placed all the same.
-    PayoutRewardOrdered: (trx, d) =>
-      update(trx, d.payoutId, {
+    PayoutRewardOrdered: ({ payouts }, d) =>
+      payouts.update(d.payoutId, {
         reward_status: 'ordered',
         reward_order_placed: true,
         reward_order_id: d.orderId,
@@ -93,8 +95,9 @@ export const payoutsProjection = defineProjection({
         reward_detail: d.orderStatus,
         updated_at: d.orderedAt,
       }),
-    PayoutRewardOrderFailed: (trx, d) => update(trx, d.payoutId, { reward_status: 'order_failed', reward_detail: d.error, updated_at: d.failedAt }),
-    PayoutRewardDeliveryRecorded: (trx, d) =>
-      update(trx, d.payoutId, { reward_status: d.outcome, reward_detail: d.detail, updated_at: d.recordedAt }),
+    PayoutRewardOrderFailed: ({ payouts }, d) =>
+      payouts.update(d.payoutId, { reward_status: 'order_failed', reward_detail: d.error, updated_at: d.failedAt }),
+    PayoutRewardDeliveryRecorded: ({ payouts }, d) =>
+      payouts.update(d.payoutId, { reward_status: d.outcome, reward_detail: d.detail, updated_at: d.recordedAt }),
   },
 });

@@ -1,6 +1,7 @@
-import { foldStatement, type PlayQuidEvent, type RecordedWalletEvent, type WalletEvent } from '@playquid/contracts';
+import type { PlayQuidEvent, WalletEvent } from '@playquid/contracts';
+import { foldStatement, type RecordedWalletEvent } from '@playquid/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyEvent } from '../apply-event';
+import { applyRange } from '../apply-range';
 import { rebuildProjections } from '../rebuild';
 import { migratedTestDatabase } from '../testing/database';
 import { asLog, sampleHistory } from '../testing/events';
@@ -120,7 +121,7 @@ describe('statement projection', () => {
     const live = await tableRows(ctx.db, 'statement_entries');
 
     await rebuildProjections(ctx.db, [statementProjection], (async function* () {
-      yield* log;
+      yield log;
     })());
     expect(await tableRows(ctx.db, 'statement_entries')).toEqual(live);
 
@@ -135,7 +136,7 @@ describe('statement projection', () => {
       );
     }
     // Redelivering the whole log changes nothing (the checkpoint skips it).
-    for (const message of log) await applyEvent(ctx.db, [statementProjection], message);
+    for (const message of log) await applyRange(ctx.db, [statementProjection], [message]);
     expect(await tableRows(ctx.db, 'statement_entries')).toEqual(live);
   });
 });

@@ -1,178 +1,203 @@
+import type { EarningStatus, WalletEvent } from '@playquid/contracts';
+import { addMoneyChange, NO_MONEY_CHANGE, walletMoneyChange, type WalletMoneyChange } from '@playquid/domain';
 import type { DB } from '@playquid/read-db';
-import { type Transaction, sql } from 'kysely';
-import { defineProjection } from '../projection';
+import { sql, type Transaction } from 'kysely';
+import { type BatchWriter, defineProjection, type ProjectedEvent } from '../projection';
+import { anyOf, recordset, type Row, TableBatch } from '../table-batch';
 
-interface BalanceChange {
-  available?: number;
-  pending?: number;
-  reserved?: number;
-  paidOut?: number;
-  totalEarned?: number;
-  transactions?: number;
-  pendingTransactions?: number;
-  completedOffers?: number;
-}
+type Earnings = TableBatch<'earnings', 'payout'>;
 
-/** Adds to a member's balance row, creating it at the first event for that member. */
-async function changeBalance(trx: Transaction<DB>, uid: string, at: string, change: BalanceChange): Promise<void> {
-  const row = {
-    available_pence: change.available ?? 0,
-    pending_pence: change.pending ?? 0,
-    reserved_pence: change.reserved ?? 0,
-    paid_out_pence: change.paidOut ?? 0,
-    total_earned_pence: change.totalEarned ?? 0,
-    total_transactions: change.transactions ?? 0,
-    pending_transactions: change.pendingTransactions ?? 0,
-    completed_offers: change.completedOffers ?? 0,
-  };
-  await trx
-    .insertInto('balances')
-    .values({ uid, ...row, updated_at: at })
-    .onConflict((oc) =>
-      oc.column('uid').doUpdateSet({
-        available_pence: sql`balances.available_pence + ${row.available_pence}`,
-        pending_pence: sql`balances.pending_pence + ${row.pending_pence}`,
-        reserved_pence: sql`balances.reserved_pence + ${row.reserved_pence}`,
-        paid_out_pence: sql`balances.paid_out_pence + ${row.paid_out_pence}`,
-        total_earned_pence: sql`balances.total_earned_pence + ${row.total_earned_pence}`,
-        total_transactions: sql`balances.total_transactions + ${row.total_transactions}`,
-        pending_transactions: sql`balances.pending_transactions + ${row.pending_transactions}`,
-        completed_offers: sql`balances.completed_offers + ${row.completed_offers}`,
-        updated_at: at,
-      }),
-    )
-    .execute();
-}
-
-/** Approved money credited without an offer: the welcome bonus and referral rewards. */
-async function creditReward(trx: Transaction<DB>, d: { uid: string; earningId: string; amountPence: number }, kind: 'bonus' | 'referral', title: string, at: string) {
-  await trx
-    .insertInto('earnings')
-    .values({
-      id: d.earningId,
-      uid: d.uid,
-      amount_pence: d.amountPence,
-      status: 'approved',
-      is_bonus: true,
-      kind,
-      callback_id: null,
-      transaction_id: null,
-      offer_id: null,
-      offer_name: title,
-      task_id: null,
-      task_name: null,
-      payout_id: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  await changeBalance(trx, d.uid, at, { available: d.amountPence, totalEarned: d.amountPence, transactions: 1 });
-}
-
-/** A rejected or cancelled payout gives its reserve back and frees its earnings for the next one. */
-async function releasePayout(trx: Transaction<DB>, d: { uid: string; payoutId: string; amountPence: number }, at: string) {
-  await trx.updateTable('earnings').set({ payout_id: null, updated_at: at }).where('payout_id', '=', d.payoutId).execute();
-  await changeBalance(trx, d.uid, at, { available: d.amountPence, reserved: -d.amountPence });
-}
-
-async function earningAmount(trx: Transaction<DB>, earningId: string): Promise<number> {
-  const row = await trx.selectFrom('earnings').select('amount_pence').where('id', '=', earningId).executeTakeFirstOrThrow();
-  return row.amount_pence;
-}
+/** The balances columns a money change adds to, in this order. */
+const BALANCE_COLUMNS = [
+  'available_pence',
+  'pending_pence',
+  'reserved_pence',
+  'paid_out_pence',
+  'total_earned_pence',
+  'total_transactions',
+  'pending_transactions',
+  'completed_offers',
+] as const satisfies readonly (keyof Row<'balances'>)[];
 
 /**
- * Balances and the earnings list of every member, in integer pence. `total_earned_pence` is the one
- * "Total Earned" of every screen (contracts EARNED_STATUSES): every credit not reversed or rejected,
- * pending, approved and paid alike, bonus and referral rewards included.
+ * The money the batch moves, per member: the sum of walletMoneyChange over their events, added to
+ * their balances row (created at their first event) by one upsert for every member of the batch.
+ */
+class BalanceChanges implements BatchWriter {
+  private readonly members = new Map<string, { change: WalletMoneyChange; at: string }>();
+
+  /** EarningApproved does not restate its amount: it comes from the earnings row, loaded or booked earlier in the batch. */
+  constructor(private readonly earnings: Earnings) {}
+
+  add(event: ProjectedEvent<WalletEvent['type']>, at: string): void {
+    // The projection registers wallet event types only, and the write side appends typed events only.
+    const change = walletMoneyChange(event as WalletEvent, (earningId) => {
+      const earning = this.earnings.get(earningId);
+      if (!earning) throw new Error(`wallet: no earning ${earningId} for ${event.type}`);
+      return earning.amount_pence;
+    });
+    if (!change) return;
+    const member = this.members.get(event.data.uid);
+    if (member) {
+      addMoneyChange(member.change, change);
+      member.at = at;
+    } else this.members.set(event.data.uid, { change: addMoneyChange({ ...NO_MONEY_CHANGE }, change), at });
+  }
+
+  async write(trx: Transaction<DB>): Promise<void> {
+    if (this.members.size === 0) return;
+    const rows = [...this.members].map(([uid, { change: c, at }]): Row<'balances'> => ({
+      uid,
+      available_pence: c.availablePence,
+      pending_pence: c.pendingPence,
+      reserved_pence: c.reservedPence,
+      paid_out_pence: c.paidOutPence,
+      total_earned_pence: c.totalEarnedPence,
+      total_transactions: c.transactions,
+      pending_transactions: c.pendingTransactions,
+      completed_offers: c.completedOffers,
+      updated_at: at,
+    }));
+    const columns = ['uid', ...BALANCE_COLUMNS, 'updated_at'].map((c) => sql.ref(c));
+    const sums = BALANCE_COLUMNS.map((c) => sql`${sql.ref(c)} = balances.${sql.ref(c)} + excluded.${sql.ref(c)}`);
+    await sql`
+      insert into balances (${sql.join(columns)})
+      select ${sql.join(columns)} from ${recordset('balances', rows)}
+      on conflict (uid) do update set ${sql.join(sums)}, updated_at = excluded.updated_at`.execute(trx);
+  }
+}
+
+type WalletBatch = { earnings: Earnings; balances: BalanceChanges };
+
+/** Approved money credited without an offer: the welcome bonus and referral rewards. */
+function creditReward(
+  earnings: Earnings,
+  d: { uid: string; earningId: string; amountPence: number },
+  kind: 'bonus' | 'referral',
+  title: string,
+  at: string,
+) {
+  earnings.insert({
+    id: d.earningId,
+    uid: d.uid,
+    amount_pence: d.amountPence,
+    status: 'approved',
+    is_bonus: true,
+    kind,
+    callback_id: null,
+    transaction_id: null,
+    offer_id: null,
+    offer_name: title,
+    task_id: null,
+    task_name: null,
+    payout_id: null,
+    created_at: at,
+    updated_at: at,
+  });
+}
+
+const setStatus = (earnings: Earnings, earningId: string, status: EarningStatus, at: string) =>
+  earnings.update(earningId, { status, updated_at: at });
+
+/** A rejected or cancelled payout gives its reserve back and frees its earnings for the next one. */
+const releasePayout = ({ earnings }: WalletBatch, payoutId: string, at: string) =>
+  earnings.updateWhere('payout', payoutId, { payout_id: null, updated_at: at });
+
+/**
+ * Balances and the earnings list of every member, in integer pence. Every balance figure is the sum
+ * of walletMoneyChange (@playquid/domain) over the member's events; `total_earned_pence` is the one
+ * "Total Earned" of every screen: every credit not reversed or rejected, pending, approved and paid
+ * alike, bonus and referral rewards included.
  */
 export const walletProjection = defineProjection({
   name: 'wallet',
   tables: ['balances', 'earnings'],
-  handlers: {
-    WelcomeBonusGranted: (trx, d) => creditReward(trx, d, 'bonus', 'Welcome Bonus', d.grantedAt),
-    ReferralRewardGranted: (trx, d) => creditReward(trx, d, 'referral', 'Referral Reward', d.grantedAt),
-    EarningCredited: async (trx, d) => {
-      await trx
-        .insertInto('earnings')
-        .values({
-          id: d.earningId,
-          uid: d.uid,
-          amount_pence: d.amountPence,
-          status: d.status,
-          is_bonus: false,
-          kind: 'offer',
-          callback_id: d.callbackId,
-          transaction_id: d.transactionId,
-          offer_id: d.offerId,
-          offer_name: d.offerName,
-          task_id: d.taskId,
-          task_name: d.taskName,
-          payout_id: null,
-          created_at: d.creditedAt,
-          updated_at: d.creditedAt,
-        })
-        .execute();
-      await changeBalance(
-        trx,
-        d.uid,
-        d.creditedAt,
-        d.status === 'pending'
-          ? { pending: d.amountPence, totalEarned: d.amountPence, transactions: 1, pendingTransactions: 1 }
-          : { available: d.amountPence, totalEarned: d.amountPence, transactions: 1, completedOffers: 1 },
-      );
-    },
-    EarningApproved: async (trx, d) => {
-      const amount = await earningAmount(trx, d.earningId);
-      await trx.updateTable('earnings').set({ status: 'approved', updated_at: d.approvedAt }).where('id', '=', d.earningId).execute();
-      // Already counted as earned when it arrived pending: approval only moves it to available.
-      await changeBalance(trx, d.uid, d.approvedAt, {
-        pending: -amount,
-        available: amount,
-        pendingTransactions: -1,
-        completedOffers: 1,
-      });
-    },
-    EarningReviewApproved: async (trx, d) => {
-      await trx.updateTable('earnings').set({ status: 'approved', updated_at: d.approvedAt }).where('id', '=', d.earningId).execute();
-      await changeBalance(trx, d.uid, d.approvedAt, {
-        pending: -d.amountPence,
-        available: d.amountPence,
-        pendingTransactions: -1,
-        completedOffers: 1,
-      });
-    },
-    EarningReviewRejected: async (trx, d) => {
-      await trx.updateTable('earnings').set({ status: 'rejected', updated_at: d.rejectedAt }).where('id', '=', d.earningId).execute();
-      await changeBalance(trx, d.uid, d.rejectedAt, { pending: -d.amountPence, totalEarned: -d.amountPence, pendingTransactions: -1 });
-    },
-    EarningReversed: async (trx, d) => {
-      // A chargeback shows as rejected; paid money comes back off the available balance.
-      await trx.updateTable('earnings').set({ status: 'rejected', updated_at: d.reversedAt }).where('id', '=', d.earningId).execute();
-      await changeBalance(
-        trx,
-        d.uid,
-        d.reversedAt,
-        d.fromStatus === 'pending'
-          ? { pending: -d.amountPence, totalEarned: -d.amountPence, pendingTransactions: -1 }
-          : { available: -d.amountPence, totalEarned: -d.amountPence, completedOffers: -1 },
-      );
-    },
-    PayoutRequested: async (trx, d) => {
-      if (d.earningIds.length > 0) {
-        await trx.updateTable('earnings').set({ payout_id: d.payoutId, updated_at: d.requestedAt }).where('id', 'in', d.earningIds).execute();
+  async load(trx, events): Promise<WalletBatch> {
+    const earnings: Earnings = new TableBatch('earnings', 'id', { payout: (row) => row.payout_id });
+    const earningIds: string[] = [];
+    const payoutIds: string[] = [];
+    for (const e of events) {
+      switch (e.type) {
+        case 'EarningApproved':
+        case 'EarningReviewApproved':
+        case 'EarningReviewRejected':
+        case 'EarningReversed':
+          earningIds.push(e.data.earningId);
+          break;
+        case 'PayoutRequested':
+          earningIds.push(...e.data.earningIds);
+          break;
+        case 'PayoutRejected':
+        case 'PayoutCancelled':
+        case 'PayoutProcessed':
+          payoutIds.push(e.data.payoutId);
+          break;
       }
-      await changeBalance(trx, d.uid, d.requestedAt, { available: -d.amountPence, reserved: d.amountPence });
+    }
+    await earnings.load(trx, earningIds, anyOf(sql.ref('payout_id'), payoutIds));
+    return { earnings, balances: new BalanceChanges(earnings) };
+  },
+  handlers: {
+    WelcomeBonusGranted: (s, d, e) => {
+      creditReward(s.earnings, d, 'bonus', 'Welcome Bonus', d.grantedAt);
+      s.balances.add(e, d.grantedAt);
     },
-    PayoutRejected: (trx, d) => releasePayout(trx, d, d.rejectedAt),
-    PayoutCancelled: (trx, d) => releasePayout(trx, d, d.cancelledAt),
-    PayoutProcessed: async (trx, d) => {
-      await trx
-        .updateTable('earnings')
-        .set({ status: 'paid', updated_at: d.processedAt })
-        .where('payout_id', '=', d.payoutId)
-        .where('status', '=', 'approved')
-        .execute();
-      await changeBalance(trx, d.uid, d.processedAt, { reserved: -d.amountPence, paidOut: d.amountPence });
+    ReferralRewardGranted: (s, d, e) => {
+      creditReward(s.earnings, d, 'referral', 'Referral Reward', d.grantedAt);
+      s.balances.add(e, d.grantedAt);
+    },
+    EarningCredited: (s, d, e) => {
+      s.earnings.insert({
+        id: d.earningId,
+        uid: d.uid,
+        amount_pence: d.amountPence,
+        status: d.status,
+        is_bonus: false,
+        kind: 'offer',
+        callback_id: d.callbackId,
+        transaction_id: d.transactionId,
+        offer_id: d.offerId,
+        offer_name: d.offerName,
+        task_id: d.taskId,
+        task_name: d.taskName,
+        payout_id: null,
+        created_at: d.creditedAt,
+        updated_at: d.creditedAt,
+      });
+      s.balances.add(e, d.creditedAt);
+    },
+    EarningApproved: (s, d, e) => {
+      setStatus(s.earnings, d.earningId, 'approved', d.approvedAt);
+      s.balances.add(e, d.approvedAt);
+    },
+    EarningReviewApproved: (s, d, e) => {
+      setStatus(s.earnings, d.earningId, 'approved', d.approvedAt);
+      s.balances.add(e, d.approvedAt);
+    },
+    EarningReviewRejected: (s, d, e) => {
+      setStatus(s.earnings, d.earningId, 'rejected', d.rejectedAt);
+      s.balances.add(e, d.rejectedAt);
+    },
+    // A chargeback leaves the earning rejected, as the domain has it; paid money comes back off the available balance.
+    EarningReversed: (s, d, e) => {
+      setStatus(s.earnings, d.earningId, 'rejected', d.reversedAt);
+      s.balances.add(e, d.reversedAt);
+    },
+    PayoutRequested: (s, d, e) => {
+      for (const earningId of d.earningIds) s.earnings.update(earningId, { payout_id: d.payoutId, updated_at: d.requestedAt });
+      s.balances.add(e, d.requestedAt);
+    },
+    PayoutRejected: (s, d, e) => {
+      releasePayout(s, d.payoutId, d.rejectedAt);
+      s.balances.add(e, d.rejectedAt);
+    },
+    PayoutCancelled: (s, d, e) => {
+      releasePayout(s, d.payoutId, d.cancelledAt);
+      s.balances.add(e, d.cancelledAt);
+    },
+    PayoutProcessed: (s, d, e) => {
+      s.earnings.updateWhere('payout', d.payoutId, { status: 'paid', updated_at: d.processedAt }, (row) => row.status === 'approved');
+      s.balances.add(e, d.processedAt);
     },
   },
 });

@@ -147,6 +147,7 @@ export function callbackReceived(callbackId: string, tx: string, uid: string, pe
       sourceIp: '10.1.2.3',
       hash: 'f'.repeat(40),
       rawParameters: { uid, tx },
+      triggeredBy: null,
       receivedAt,
     },
   };

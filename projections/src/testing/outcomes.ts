@@ -1,4 +1,4 @@
-import type { ApplyOutcome } from '../apply-event';
+import type { ApplyOutcome } from '../apply-range';
 import { ALL_PROJECTIONS } from '../registry';
 
 /**

@@ -1,12 +1,12 @@
 import { type CallbackReceived, streams } from '@playquid/contracts';
-import { ALL_PROJECTIONS, applyEvent } from '@playquid/projections';
+import { ALL_PROJECTIONS, applyRange } from '@playquid/projections';
 import { createReadDb, createTestDatabase, type TestDatabase } from '@playquid/read-db';
 import { createEventStore, handleCommand } from '@playquid/server';
 import { userDecider, walletDecider } from '@playquid/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from './audit';
-import { allEvents } from './event-source';
+import { logPages } from './event-source';
 import { migrate } from './migrate';
 
 let database: TestDatabase;
@@ -33,6 +33,7 @@ const callback = (uid: string, transactionId: string, rewardPence: number): Call
   sourceIp: '10.0.0.1',
   hash: 'f'.repeat(40),
   rawParameters: {},
+  triggeredBy: null,
   receivedAt: now,
 });
 
@@ -69,7 +70,7 @@ beforeAll(async () => {
     now,
   });
   // The live pipeline, simulated by applying the log in order.
-  for await (const message of allEvents(store)) await applyEvent(db, ALL_PROJECTIONS, message);
+  for await (const page of logPages(store)) await applyRange(db, ALL_PROJECTIONS, page);
   await store.close();
 });
 afterAll(async () => {

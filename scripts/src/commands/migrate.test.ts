@@ -1,10 +1,10 @@
 import { streams } from '@playquid/contracts';
-import { ALL_PROJECTIONS, applyEvent } from '@playquid/projections';
+import { ALL_PROJECTIONS, applyRange } from '@playquid/projections';
 import { createReadDb, createTestDatabase, type TestDatabase } from '@playquid/read-db';
 import { createEventStore, handleCommand } from '@playquid/server';
 import { userDecider, walletDecider } from '@playquid/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allEvents } from './event-source';
+import { logPages } from './event-source';
 import { migrate } from './migrate';
 import { verify } from './rebuild';
 
@@ -42,7 +42,7 @@ describe('migrate', () => {
     });
     await handleCommand(store, streams.wallet('ana'), walletDecider, { type: 'GrantWelcomeBonus', uid: 'ana', earningId: 'bonus-ana', now });
     const existing = ALL_PROJECTIONS.filter((p) => p.name !== 'statement');
-    for await (const message of allEvents(store)) await applyEvent(db, existing, message);
+    for await (const page of logPages(store)) await applyRange(db, existing, page);
     await store.close();
     expect(await db.selectFrom('statement_entries').selectAll().execute()).toEqual([]);
 

@@ -3,7 +3,7 @@ import { createReadDb, type DB, migrateToLatest } from '@playquid/read-db';
 import { createEventStore, type EventStore } from '@playquid/server';
 import type { Kysely } from 'kysely';
 import { env } from '../env';
-import { allEvents } from './event-source';
+import { logPages } from './event-source';
 
 /**
  * A projection added to a running system has no checkpoint yet: the worker would wait for ever for
@@ -14,7 +14,7 @@ async function catchUpNewProjections(db: Kysely<DB>, store: EventStore): Promise
   const known = new Set((await db.selectFrom('projection_checkpoints').select('projection').execute()).map((r) => r.projection));
   const fresh = ALL_PROJECTIONS.filter((p) => !known.has(p.name));
   if (fresh.length === 0 || known.size === 0) return;
-  const count = await rebuildProjections(db, fresh, allEvents(store));
+  const count = await rebuildProjections(db, fresh, logPages(store));
   console.log(`read model: caught up ${fresh.map((p) => p.name).join(', ')} from ${count} events`);
 }
 

@@ -1,10 +1,10 @@
 import { streams } from '@playquid/contracts';
-import { ALL_PROJECTIONS, applyEvent } from '@playquid/projections';
+import { ALL_PROJECTIONS, applyRange } from '@playquid/projections';
 import { createReadDb, createTestDatabase, type TestDatabase } from '@playquid/read-db';
 import { createEventStore, handleCommand } from '@playquid/server';
 import { userDecider, walletDecider } from '@playquid/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allEvents } from './event-source';
+import { logPages } from './event-source';
 import { migrate } from './migrate';
 import { rebuild, verify } from './rebuild';
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
     });
     await handleCommand(store, streams.wallet(uid), walletDecider, { type: 'GrantWelcomeBonus', uid, earningId: `bonus-${uid}`, now });
   }
-  for await (const message of allEvents(store)) await applyEvent(db, ALL_PROJECTIONS, message);
+  for await (const page of logPages(store)) await applyRange(db, ALL_PROJECTIONS, page);
   await store.close();
 });
 afterAll(async () => {

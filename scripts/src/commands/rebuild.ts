@@ -1,10 +1,11 @@
-import { ALL_PROJECTIONS, diffReadModels, projectionByName, rebuildProjections } from '@playquid/projections';
-import { createReadDb, migrateToLatest } from '@playquid/read-db';
-import { createEventStore } from '@playquid/server';
+import { parsePosition } from '@playquid/contracts';
+import { ALL_PROJECTIONS, diffReadModels, type Projection, projectionByName, rebuildProjections } from '@playquid/projections';
+import { createReadDb, type DB, migrateToLatest } from '@playquid/read-db';
+import { createEventStore, type EventStore } from '@playquid/server';
 import { SingleBar } from 'cli-progress';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { env } from '../env';
-import { allEvents } from './event-source';
+import { logPages } from './event-source';
 
 function selectProjections(name: string) {
   if (name === 'all') return ALL_PROJECTIONS;
@@ -13,9 +14,9 @@ function selectProjections(name: string) {
   return [projection];
 }
 
-async function withStoreAndDb<T>(schema: string | undefined, run: (deps: { store: Awaited<ReturnType<typeof createEventStore>>; db: ReturnType<typeof createReadDb> }) => Promise<T>) {
+async function withStoreAndDb<T>(run: (deps: { store: EventStore; db: Kysely<DB> }) => Promise<T>) {
   const store = await createEventStore({ databaseUrl: env.databaseUrl, eventStoreConnectionString: env.eventStoreConnectionString });
-  const db = createReadDb({ connectionString: env.databaseUrl, schema, max: 2 });
+  const db = createReadDb({ connectionString: env.databaseUrl, max: 2 });
   try {
     return await run({ store, db });
   } finally {
@@ -23,40 +24,54 @@ async function withStoreAndDb<T>(schema: string | undefined, run: (deps: { store
   }
 }
 
+/**
+ * Replays the whole log into `db` with a progress bar on stderr (how far into the log, events and
+ * events per second), shown only when stderr is a terminal. Progress is measured by position: the
+ * prepare part grows with the log in both adapters (a sequence number, a byte offset).
+ */
+async function replay(label: string, store: EventStore, db: Kysely<DB>, projections: readonly Projection[]): Promise<number> {
+  const head = await store.readHead();
+  const total = Number(head.prepare);
+  const bar = new SingleBar({
+    format: `${label} {bar} {percentage}% | {events} events | {rate} events/s`,
+    hideCursor: true,
+    stream: process.stderr,
+  });
+  const started = Date.now();
+  bar.start(total, 0, { events: 0, rate: 0 });
+  try {
+    return await rebuildProjections(db, projections, logPages(store, { head }), {
+      onProgress: (applied, position) => {
+        const seconds = Math.max((Date.now() - started) / 1_000, 0.001);
+        bar.update(Math.min(Number(parsePosition(position).prepare), total), { events: applied, rate: Math.round(applied / seconds) });
+      },
+    });
+  } finally {
+    bar.stop();
+  }
+}
+
 /** Replays the log from position 0 into the live tables of one projection or all of them. */
 export async function rebuild(name: string): Promise<number> {
   const projections = selectProjections(name);
-  return withStoreAndDb(undefined, async ({ store, db }) => {
-    const bar = new SingleBar({ format: 'rebuild {bar} {value} events', hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 });
-    bar.start(0, 0);
-    try {
-      const count = await rebuildProjections(db, projections, allEvents(store), {
-        onProgress: (n: number) => {
-          bar.setTotal(n);
-          bar.update(n);
-        },
-      });
-      return count;
-    } finally {
-      bar.stop();
-    }
-  });
+  return withStoreAndDb(({ store, db }) => replay('rebuild', store, db, projections));
 }
 
 /**
- * Rebuilds every projection into a scratch schema and compares it with the live tables.
- * Returns the differences; the CLI exits non-zero when there are any.
+ * Rebuilds every projection into a scratch schema and compares it with the live tables, set-based
+ * (only differing rows leave the database). Returns the differences; the CLI exits non-zero when
+ * there are any.
  */
 export async function verify(): Promise<string[]> {
   const scratch = `verify_${Date.now()}`;
-  return withStoreAndDb(undefined, async ({ store, db }) => {
+  return withStoreAndDb(async ({ store, db }) => {
     await sql`create schema ${sql.id(scratch)}`.execute(db);
     const scratchDb = createReadDb({ connectionString: env.databaseUrl, schema: scratch, max: 2 });
     try {
       await migrateToLatest(scratchDb, scratch);
-      await rebuildProjections(scratchDb, ALL_PROJECTIONS, allEvents(store), {});
+      await replay('verify', store, scratchDb, ALL_PROJECTIONS);
       const differences = await diffReadModels(db, 'public', scratch);
-      return differences.map((d) => (typeof d === 'string' ? d : JSON.stringify(d)));
+      return differences.map((d) => JSON.stringify(d));
     } finally {
       await scratchDb.destroy();
       await sql`drop schema if exists ${sql.id(scratch)} cascade`.execute(db);

@@ -1,13 +1,15 @@
 import { type CanActivate, type ExecutionContext, ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '@playquid/contracts';
-import type { Auth } from 'firebase-admin/auth';
+import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import { FIREBASE_AUTH } from '../infra/tokens';
 import { UserRepository } from '../repositories/user.repository';
 import { AUTH_OPTIONS, type AuthOptions, type AuthUser, isAdminRole } from './auth.types';
 
 export const VERIFY_EMAIL_MESSAGE = 'Please verify your email to access all features and receive payouts.';
 export const SESSION_ENDED_MESSAGE = 'Your session has ended; please sign in again';
+/** ID tokens kept verified at once (the most recently verified). */
+const VERIFIED_TOKENS = 10_000;
 
 /**
  * Verifies the Firebase ID token of every @Auth() route: 401 when missing, malformed, expired or
@@ -17,6 +19,9 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended; please sign in aga
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
+  /** Tokens already verified, by their text: a token's signature and claims never change before it expires. */
+  private readonly verified = new Map<string, DecodedIdToken>();
+
   constructor(
     private readonly reflector: Reflector,
     @Inject(FIREBASE_AUTH) private readonly firebase: Auth,
@@ -39,9 +44,10 @@ export class AuthGuard implements CanActivate {
     const checkRevoked = options.checkRevoked === true || (options.admin === true && request.method !== 'GET');
     let decoded;
     try {
-      decoded = await this.firebase.verifyIdToken(match[1], checkRevoked);
+      decoded = await this.verify(match[1], checkRevoked);
     } catch (error) {
       const code = (error as { code?: string }).code;
+      this.verified.delete(match[1]);
       // Only a ban disables an account, so the member is told why rather than asked to sign in again.
       if (code === 'auth/user-disabled') {
         if (options.optional) return true;
@@ -69,5 +75,19 @@ export class AuthGuard implements CanActivate {
     if (options.verified && !user.emailVerified && !user.isAdmin) throw new ForbiddenException(VERIFY_EMAIL_MESSAGE);
     request.user = user;
     return true;
+  }
+
+  /**
+   * A token verified before is trusted until it expires, as Firebase's own local verification would
+   * (the emulator's SDK asks the emulator every time); where revocation matters, Firebase is asked.
+   */
+  private async verify(token: string, checkRevoked: boolean): Promise<DecodedIdToken> {
+    const known = this.verified.get(token);
+    if (known && !checkRevoked && known.exp * 1000 > Date.now()) return known;
+    const decoded = await this.firebase.verifyIdToken(token, checkRevoked);
+    this.verified.delete(token);
+    this.verified.set(token, decoded);
+    if (this.verified.size > VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
+    return decoded;
   }
 }

@@ -88,14 +88,17 @@ export function parameterTextProblem(rawQuery: string): string | null {
     const eq = pair.indexOf('=');
     const [rawKey, rawValue] = eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
     const key = strictDecode(rawKey);
+    const value = strictDecode(rawValue);
     const name = key === null ? storableText(safeDecode(rawKey)) : storableText(key);
-    if (key === null || strictDecode(rawValue) === null) return `Parameter ${name} is not valid UTF-8 text (malformed bytes or a lone surrogate)`;
-    if (key.includes('\0') || strictDecode(rawValue)!.includes('\0')) return `Parameter ${name} contains a NUL byte`;
+    if (key === null || value === null) return `Parameter ${name} is not valid UTF-8 text (malformed bytes or a lone surrogate)`;
+    if (key.includes('\0') || value.includes('\0')) return `Parameter ${name} contains a NUL byte`;
   }
   return null;
 }
 
 function strictDecode(text: string): string | null {
+  // Nothing to decode: the text stands for itself.
+  if (!text.includes('%') && !text.includes('+')) return LONE_SURROGATE.test(text) ? null : text;
   try {
     // A '%' that starts no escape is literal text (URLSearchParams agrees), not a malformed byte.
     const decoded = decodeURIComponent(text.replace(/\+/g, ' ').replace(/%(?![0-9a-fA-F]{2})/g, '%25'));
@@ -109,7 +112,7 @@ const safeDecode = (text: string) => new URLSearchParams(`k=${text}`).get('k') ?
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Text Postgres jsonb can hold: NUL and lone surrogates become U+FFFD (only ever in a rejected callback). */
-export const storableText = (text: string): string => text.replace(/\0/g, '\uFFFD').replace(/\p{Cs}/gu, '\uFFFD');
+export const storableText = (text: string): string => text.replace(/[\0\p{Cs}]/gu, '\uFFFD');
 
 /** The signed parameter naming the admin who sent a callback from the console (see callback-url.ts). */
 export const TRIGGERED_BY_PARAM = 'pq_triggered_by';

@@ -26,10 +26,15 @@ export function splitSignedUrl(url: string): SplitUrl {
   return { signed: url.slice(0, match.index), hash: match[1] };
 }
 
-export function verifySignedUrl(url: string, secret: string): { valid: boolean; hash: string | null } {
+export interface SignatureCheck {
+  valid: boolean;
+  /** The `hash` parameter as sent, or null when there was none. */
+  hash: string | null;
+}
+
+export function verifySignedUrl(url: string, secret: string): SignatureCheck {
   const { signed, hash } = splitSignedUrl(url);
   if (!hash || !/^[0-9a-f]{40}$/i.test(hash)) return { valid: false, hash };
-  const expected = Buffer.from(signUrl(signed, secret), 'hex');
-  const given = Buffer.from(hash.toLowerCase(), 'hex');
-  return { valid: expected.length === given.length && timingSafeEqual(expected, given), hash };
+  const expected = createHmac('sha1', secret).update(signed, 'utf8').digest();
+  return { valid: timingSafeEqual(expected, Buffer.from(hash, 'hex')), hash };
 }

@@ -12,7 +12,7 @@ import {
 } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { verifySignedUrl } from './signature';
+import { callbackSignature } from './callback-signature';
 
 const MINUTE_MS = 60_000;
 
@@ -22,7 +22,7 @@ export const unsignedThrottleMessage = (seconds: number) =>
 
 /**
  * Limits unsigned traffic to the callback endpoint per source IP. A correctly signed callback is
- * skipped before anything is counted (one HMAC, as the intake computes anyway), so a flood of
+ * skipped before anything is counted (the intake reuses this signature check), so a flood of
  * forgeries from an address can never delay or refuse BitLabs itself.
  */
 @Injectable()
@@ -37,9 +37,7 @@ export class UnsignedCallbackThrottlerGuard extends ThrottlerGuard {
   }
 
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const url = `${this.config.bitlabs.publicBaseUrl}${request.raw.url ?? request.url}`;
-    return verifySignedUrl(url, this.config.bitlabs.secret).valid;
+    return callbackSignature(context.switchToHttp().getRequest<FastifyRequest>(), this.config.bitlabs).valid;
   }
 
   /** The module's default throttler names the bucket; the callback's own figures replace its limit. */

@@ -13,7 +13,7 @@ import {
 } from '@playquid/contracts';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUrl, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
-import { PageParam, PerPageParam, Text } from '../dtos/validators';
+import { PageParam, PerPageParam, Text } from '../common/validators';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Optional form fields: an empty box means "none". */

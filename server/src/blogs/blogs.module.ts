@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AuthGuard } from '../auth/auth.guard';
-import { UserRepository } from '../repositories/user.repository';
 import { AdminBlogsController } from './admin-blogs.controller';
-import { BLOG_COMMAND_HANDLERS, BlogStreams } from './blog-commands';
+import { BLOG_COMMAND_HANDLERS, BlogStreams } from './blog.commands';
 import { BlogsController } from './blogs.controller';
 import { BlogsRepository } from './blogs.repository';
 import { BlogsService } from './blogs.service';
@@ -10,6 +8,6 @@ import { BlogsService } from './blogs.service';
 /** The blog: public reading, admin writing, the post and slug command handlers. */
 @Module({
   controllers: [BlogsController, AdminBlogsController],
-  providers: [AuthGuard, UserRepository, BlogStreams, BlogsRepository, BlogsService, ...BLOG_COMMAND_HANDLERS],
+  providers: [BlogStreams, BlogsRepository, BlogsService, ...BLOG_COMMAND_HANDLERS],
 })
 export class BlogsModule {}

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { BlogRow, DB } from '@playquid/read-db';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { likeContains } from '../common/like-pattern';
 import { READ_DB } from '../infra/tokens';
 
 /** A post with its view count (blog_views is kept beside the projected table). */
@@ -13,14 +14,11 @@ export interface BlogFilter {
   featured?: boolean;
 }
 
-/** `%` and `_` typed by a visitor are searched for, not used as wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const matching = (filter: BlogFilter) => (eb: ExpressionBuilder<DB, 'blogs'>) =>
   eb.and([
     ...(filter.published !== undefined ? [eb('blogs.is_published', '=', filter.published)] : []),
     ...(filter.featured !== undefined ? [eb('blogs.is_featured', '=', filter.featured)] : []),
-    ...(filter.search ? [eb.or([eb('blogs.title', 'ilike', likePattern(filter.search)), eb('blogs.preview', 'ilike', likePattern(filter.search))])] : []),
+    ...(filter.search ? [eb.or([eb('blogs.title', 'ilike', likeContains(filter.search)), eb('blogs.preview', 'ilike', likeContains(filter.search))])] : []),
   ]);
 
 @Injectable()

@@ -3,9 +3,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import { type Blog, BLOG_NOT_FOUND, type BlogContent, type BlogStreamEvent, type BlogSummary, type BulkBlogsResult, slugify } from '@playquid/contracts';
 import { randomUUID } from 'node:crypto';
 import type { AuthUser } from '../auth/auth.types';
-import { DomainError } from '@playquid/domain';
+import { DomainError, paging } from '@playquid/domain';
 import type { HandleResult } from '../services/command-handler';
-import { type BlogCommandInput, BlogStreams, RunBlogCommand, RunBlogSlugCommand } from './blog-commands';
+import { type BlogCommandInput, BlogStreams, RunBlogCommand, RunBlogSlugCommand } from './blog.commands';
 import type { BlogState } from '@playquid/domain';
 import { sanitizeBlogHtml } from './blog-html';
 import { blogOfRow, blogOfState, summaryOf } from './blog-view';
@@ -15,7 +15,6 @@ import { BlogsRepository } from './blogs.repository';
 export type BulkAction = 'publish' | 'unpublish' | 'delete';
 
 const actorOf = (admin: AuthUser) => admin.email ?? admin.uid;
-const paging = (page: number, perPage: number, total: number) => ({ page, per_page: perPage, total, total_pages: Math.max(1, Math.ceil(total / perPage)) });
 const notFound = () => new NotFoundException(BLOG_NOT_FOUND);
 /** An auto-generated slug that is taken gets -2, -3, … up to this many tries. */
 const AUTO_SLUG_TRIES = 20;

@@ -5,8 +5,9 @@ import { randomUUID } from 'node:crypto';
 import type { DB } from '@playquid/read-db';
 import type { Kysely } from 'kysely';
 import { parameterTextProblem, parseCallbackParams, rawParameters, storableText, TRIGGERED_BY_PARAM } from '../bitlabs/callback-params';
-import { verifySignedUrl } from '../bitlabs/signature';
+import type { SignatureCheck } from '../bitlabs/signature';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { Clock } from '../cqrs/clock';
 import { callbackDecider } from '@playquid/domain';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { READ_DB } from '../infra/tokens';
@@ -18,6 +19,8 @@ export class ReceiveCallbackCommand {
     /** Path and query exactly as received (`/api/bitlabs/callback?uid=…&hash=…`). */
     readonly rawPathAndQuery: string,
     readonly sourceIp: string,
+    /** The check of the signature over the public URL of rawPathAndQuery (callbackSignature). */
+    readonly signature: SignatureCheck,
   ) {}
 }
 
@@ -41,16 +44,16 @@ export class ReceiveCallbackHandler implements ICommandHandler<ReceiveCallbackCo
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(READ_DB) db: Kysely<DB>,
+    private readonly clock: Clock,
   ) {
     this.unsigned = new UnsignedCallbackRejectRepository(db);
   }
 
-  async execute({ rawPathAndQuery, sourceIp }: ReceiveCallbackCommand): Promise<ReceiveCallbackResult> {
-    const receivedAt = new Date().toISOString();
-    const url = `${this.config.bitlabs.publicBaseUrl}${rawPathAndQuery}`;
+  async execute({ rawPathAndQuery, sourceIp, signature }: ReceiveCallbackCommand): Promise<ReceiveCallbackResult> {
+    const receivedAt = this.clock.nowIso();
     const queryIndex = rawPathAndQuery.indexOf('?');
     const rawQuery = queryIndex >= 0 ? rawPathAndQuery.slice(queryIndex + 1) : '';
-    const { valid, hash } = verifySignedUrl(url, this.config.bitlabs.secret);
+    const { valid, hash } = signature;
 
     const refuseUnsigned = async (reason: string): Promise<ReceiveCallbackResult> => {
       const callbackId = await this.unsigned.record({ reason, sourceIp, rawQuery, receivedAt });
@@ -91,7 +94,6 @@ export class ReceiveCallbackHandler implements ICommandHandler<ReceiveCallbackCo
     if (!parsed.ok) return reject(400, parsed.reason);
 
     const { transactionId } = parsed.callback;
-    const triggeredBy = params.get(TRIGGERED_BY_PARAM);
     const { events, state } = await handleCommand(this.store, streams.callback(transactionId), callbackDecider, {
       type: 'ReceiveCallback',
       callback: {
@@ -100,7 +102,7 @@ export class ReceiveCallbackHandler implements ICommandHandler<ReceiveCallbackCo
         sourceIp,
         hash: hash!,
         rawParameters: rawParameters(params),
-        ...(triggeredBy ? { triggeredBy } : {}),
+        triggeredBy: params.get(TRIGGERED_BY_PARAM) || null,
         receivedAt,
       },
     }, { expectNewStream: true });

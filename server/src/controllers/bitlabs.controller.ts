@@ -1,16 +1,21 @@
-import { Controller, Get, HttpException, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpException, Inject, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import { callbackSignature, rawPathAndQuery } from '../bitlabs/callback-signature';
 import { UnsignedCallbackThrottlerGuard } from '../bitlabs/unsigned-callback-throttler.guard';
 import { ReceiveCallbackCommand, type ReceiveCallbackResult } from '../commands/receive-callback.command';
 import { ok } from '../common/envelope';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
 @ApiTags('bitlabs')
 @Controller('bitlabs')
 export class BitlabsController {
-  constructor(private readonly commandBus: CommandBus) {}
+  constructor(
+    private readonly commandBus: CommandBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get('callback')
   // Server-to-server: browser security headers mean nothing to BitLabs and cost the hot path.
@@ -24,8 +29,9 @@ export class BitlabsController {
       '429 for too many unsigned requests from one address (signed callbacks are never limited).',
   })
   async callback(@Req() request: FastifyRequest) {
-    // The raw URL, byte for byte: the signature covers it exactly as BitLabs sent it.
-    const result: ReceiveCallbackResult = await this.commandBus.execute(new ReceiveCallbackCommand(request.raw.url ?? request.url, request.ip));
+    const result: ReceiveCallbackResult = await this.commandBus.execute(
+      new ReceiveCallbackCommand(rawPathAndQuery(request), request.ip, callbackSignature(request, this.config.bitlabs)),
+    );
     switch (result.outcome) {
       case 'accepted':
         return ok({ callback_id: result.callbackId, transaction_id: result.transactionId, duplicate: false }, 'Callback received');

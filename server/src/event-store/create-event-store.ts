@@ -6,13 +6,14 @@ export interface EventStoreConfig {
   eventStoreConnectionString?: string;
 }
 
-/** EventStoreDB when its connection string is configured, else the Postgres store (migrated). */
+/**
+ * EventStoreDB when its connection string is configured, else the Postgres store, whose `events`
+ * table the read-db migrations create (`migrate` runs before anything opens a store).
+ */
 export async function createEventStore(config: EventStoreConfig): Promise<EventStore> {
   if (config.eventStoreConnectionString) {
     const { EventStoreDbEventStore } = await import('./eventstoredb-event-store');
     return new EventStoreDbEventStore(config.eventStoreConnectionString);
   }
-  const store = new PostgresEventStore(config.databaseUrl);
-  await store.migrate();
-  return store;
+  return new PostgresEventStore(config.databaseUrl);
 }

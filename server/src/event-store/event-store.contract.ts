@@ -1,4 +1,5 @@
 import { comparePositions } from '@playquid/contracts';
+import { callbackData } from '@playquid/domain/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore, RecordedEvent } from './event-store';
@@ -34,12 +35,24 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
         [1n, 'Tested', { n: 2 }],
       ]);
       expect(read[1].metadata).toMatchObject({ actor: 'test', schemaVersion: 1 });
+      expect(read[1]).not.toHaveProperty('recordedData');
       expect(read[0].createdAt).toBeInstanceOf(Date);
       expect(comparePositions(read[1].position, result.position)).toBe(0);
     });
 
     it('reads a missing stream as empty', async () => {
       expect(await store.readStream(unique('missing'))).toEqual([]);
+    });
+
+    it('reads several streams at once, each as readStream does', async () => {
+      const [one, two, missing] = [unique('one'), unique('two'), unique('missing')];
+      await store.appendToStream(one, [event(1), event(2)]);
+      await store.appendToStream(two, [event(3)]);
+      const read = await store.readStreams([two, missing, one]);
+      expect([...read.keys()]).toEqual([two, missing, one]);
+      expect(read.get(one)).toEqual(await store.readStream(one));
+      expect(read.get(two)).toEqual(await store.readStream(two));
+      expect(read.get(missing)).toEqual([]);
     });
 
     it('honours no_stream, exact and any expected revisions', async () => {
@@ -97,8 +110,8 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       await store.appendToStream(unique('sub'), [event(1, { tag })]);
       const seen: number[] = [];
       const subscription = store.subscribeToAll({
-        onEvent: async (e) => {
-          if ((e.data as { tag?: string }).tag === tag) seen.push((e.data as { n: number }).n);
+        onEvents: async (page) => {
+          for (const e of page) if ((e.data as { tag?: string }).tag === tag) seen.push((e.data as { n: number }).n);
         },
       });
       await store.appendToStream(unique('sub'), [event(2, { tag })]);
@@ -107,6 +120,20 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       while (seen.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       await subscription.close();
       expect(seen).toEqual([1, 2, 3]);
+    });
+
+    it('delivers the log in pages of at most maxCount events, in order', async () => {
+      const tag = unique('pages');
+      const after = await store.readHead();
+      await store.appendToStream(unique('pages'), [1, 2, 3, 4, 5].map((n) => event(n, { tag })));
+      const pages: RecordedEvent[][] = [];
+      const subscription = store.subscribeToAll({ after, maxCount: 2, onEvents: async (page) => void pages.push(page) });
+      const mine = () => pages.flat().filter((e) => (e.data as { tag?: string }).tag === tag);
+      const deadline = Date.now() + 5_000;
+      while (mine().length < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await subscription.close();
+      expect(mine().map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3, 4, 5]);
+      expect(pages.every((page) => page.length >= 1 && page.length <= 2)).toBe(true);
     });
 
     it('chains each event to the previous one of its stream, and detects tampering', async () => {
@@ -121,6 +148,39 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       expect(verifyStreamChain(read)).toEqual({ ok: true });
       const tampered = read.map((e, i) => (i === 1 ? { ...e, data: { n: 200 } } : e));
       expect(verifyStreamChain(tampered)).toEqual({ ok: false, brokenAt: 1n, reason: 'hash does not match the event' });
+    });
+
+    it('reads an event recorded at an older schema version in the current shape, everywhere, with its chain intact', async () => {
+      const stream = unique('callback');
+      const { triggeredBy: _, ...recordedAtV1 } = callbackData({ transactionId: stream });
+      await store.appendToStream(stream, [
+        { type: 'CallbackReceived', data: recordedAtV1, metadata: { schemaVersion: 1 } },
+        { type: 'CallbackReceived', data: callbackData({ transactionId: stream, state: 'PENDING', triggeredBy: 'admin@playquid.test' }) },
+      ]);
+      const read = await store.readStream(stream);
+      expect(read.map((e) => [e.metadata.schemaVersion, (e.data as { triggeredBy?: unknown }).triggeredBy])).toEqual([
+        [1, null],
+        [2, 'admin@playquid.test'],
+      ]);
+      expect(read[0].data).toEqual({ ...recordedAtV1, triggeredBy: null });
+      expect(read[0].recordedData).toEqual(recordedAtV1);
+      expect(verifyStreamChain(read)).toEqual({ ok: true });
+
+      const mine = (events: RecordedEvent[]) => events.filter((e) => e.streamId === stream).map((e) => e.data);
+      const all: RecordedEvent[] = [];
+      const subscribed: RecordedEvent[] = [];
+      const subscription = store.subscribeToAll({ onEvents: async (page) => void subscribed.push(...page) });
+      let after;
+      const deadline = Date.now() + 10_000;
+      while ((mine(all).length < 2 || mine(subscribed).length < 2) && Date.now() < deadline) {
+        const page = await store.readAll({ after });
+        all.push(...page);
+        after = page.at(-1)?.position ?? after;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await subscription.close();
+      expect(mine(all)).toEqual(read.map((e) => e.data));
+      expect(mine(subscribed)).toEqual(read.map((e) => e.data));
     });
 
     it('round-trips unicode and large payloads', async () => {

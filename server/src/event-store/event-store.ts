@@ -15,7 +15,11 @@ export type ExpectedRevision =
 export interface NewEvent<Type extends string = string, Data = unknown> {
   type: Type;
   data: Data;
-  /** Caller metadata (correlation, causation, actor); the store adds schemaVersion and the hash chain. */
+  /**
+   * Caller metadata (correlation, causation, actor). The store adds the hash chain and
+   * `schemaVersion`: the type's declared version (EVENT_SCHEMA_VERSIONS), unless the caller states
+   * the older version its data is shaped as.
+   */
   metadata?: Record<string, unknown>;
   /** Optional event id (uuid); generated when absent. */
   id?: string;
@@ -27,8 +31,12 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
   /** 0-based revision of this event inside its stream. */
   revision: bigint;
   type: Type;
+  /** In the current shape of its type: data recorded at an older schema version is upcast on read. */
   data: Data;
+  /** As recorded: `schemaVersion` is the version the data was written at. */
   metadata: Record<string, unknown>;
+  /** Only when `data` was upcast: the data exactly as recorded, which the hash covers. */
+  recordedData?: unknown;
   position: GlobalPosition;
   createdAt: Date;
   /** sha256 hex over the previous event's hash and this event's canonical form (tamper evidence). */
@@ -61,8 +69,13 @@ export interface Subscription {
 
 export interface SubscribeOptions {
   after?: GlobalPosition;
-  /** Called for every event in global order, one at a time; a throw stops the subscription. */
-  onEvent(event: RecordedEvent): Promise<void>;
+  /** Most events per page (default 500). */
+  maxCount?: number;
+  /**
+   * Called with the events in global order, a page at a time: whatever is readable, up to
+   * maxCount. One call at a time; a throw stops the subscription.
+   */
+  onEvents(events: RecordedEvent[]): Promise<void>;
   onError?(error: unknown): void;
 }
 
@@ -81,6 +94,8 @@ export interface EventStore {
   appendToStream(streamId: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
   /** Events of one stream in revision order; an empty array when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Several whole streams at once, by id, each as readStream gives it. */
+  readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
   /** Events of every stream after a position, in global order, never skipping an in-flight commit. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /**
@@ -89,7 +104,7 @@ export interface EventStore {
    * "everything committed so far" reads until it has passed this position.
    */
   readHead(): Promise<GlobalPosition>;
-  /** Catch-up then live delivery of the global log after a position. */
+  /** Catch-up then live delivery of the global log after a position, in pages. */
   subscribeToAll(options: SubscribeOptions): Subscription;
   close(): Promise<void>;
 }

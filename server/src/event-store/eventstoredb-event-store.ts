@@ -27,6 +27,11 @@ import {
   WrongExpectedRevisionError,
 } from './event-store';
 import { computeEventHash } from './hash-chain';
+import { pagesOf } from './pages';
+import { metadataToStore, upcastRecorded } from './upcasting';
+
+/** Most events a subscription delivers in one page unless the subscriber says otherwise. */
+const PAGE_SIZE = 500;
 
 /** Metadata keys this adapter reserves for the hash chain (ESDB has no columns of our own). */
 const HASH = '$hash';
@@ -46,7 +51,7 @@ interface EsdbEvent {
 
 function toRecorded(event: EsdbEvent): RecordedEvent {
   const { [HASH]: hash, [PREVIOUS_HASH]: previousHash, ...metadata } = (event.metadata ?? {}) as Record<string, unknown>;
-  return {
+  return upcastRecorded({
     id: event.id,
     streamId: event.streamId,
     revision: event.revision,
@@ -57,7 +62,7 @@ function toRecorded(event: EsdbEvent): RecordedEvent {
     createdAt: event.created,
     hash: String(hash ?? ''),
     previousHash: (previousHash as string | null | undefined) ?? null,
-  };
+  });
 }
 
 /**
@@ -81,7 +86,7 @@ export class EventStoreDbEventStore implements EventStore {
       let revision = last ? last.revision + 1n : 0n;
       const data = events.map((event) => {
         const id = event.id ?? randomUUID();
-        const metadata = { schemaVersion: 1, ...event.metadata };
+        const metadata = metadataToStore(event.type, event.metadata);
         const hash = computeEventHash(previousHash, { streamId, revision, id, type: event.type, data: event.data, metadata });
         const record = jsonEvent({ id, type: event.type, data: event.data as JSONType, metadata: { ...metadata, [HASH]: hash, [PREVIOUS_HASH]: previousHash } });
         previousHash = hash;
@@ -116,6 +121,10 @@ export class EventStoreDbEventStore implements EventStore {
     return out;
   }
 
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    return new Map(await Promise.all(streamIds.map(async (streamId) => [streamId, await this.readStream(streamId)] as const)));
+  }
+
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const maxCount = options.maxCount ?? 1000;
     const out: RecordedEvent[] = [];
@@ -141,11 +150,11 @@ export class EventStoreDbEventStore implements EventStore {
     const subscription = this.client.subscribeToAll({ fromPosition: options.after ?? START, filter: excludeSystemEvents() });
     const done = (async () => {
       try {
-        for await (const resolved of subscription) {
-          const event = this.userEvent(resolved, options.after);
-          if (event) await options.onEvent(event);
-        }
+        const pages = pagesOf(this.userEvents(subscription, options.after), options.maxCount ?? PAGE_SIZE);
+        for await (const page of pages) await options.onEvents(page);
       } catch (error) {
+        // A page is read ahead of the failed one: stop the subscription itself, not just this loop.
+        await subscription.unsubscribe().catch(() => undefined);
         options.onError?.(error);
       }
     })();
@@ -159,6 +168,13 @@ export class EventStoreDbEventStore implements EventStore {
 
   async close(): Promise<void> {
     await this.client.dispose();
+  }
+
+  private async *userEvents(resolved: AsyncIterable<AllStreamResolvedEvent>, after?: GlobalPosition): AsyncGenerator<RecordedEvent> {
+    for await (const r of resolved) {
+      const event = this.userEvent(r, after);
+      if (event) yield event;
+    }
   }
 
   private userEvent(resolved: AllStreamResolvedEvent, after?: GlobalPosition): RecordedEvent | undefined {

@@ -10,9 +10,8 @@ let store: PostgresEventStore;
 let raw: pg.Pool;
 
 beforeAll(async () => {
-  database = await createTestDatabase('gapfree');
+  database = await createTestDatabase('gapfree', { migrated: true });
   store = new PostgresEventStore(database.url);
-  await store.migrate();
   raw = new pg.Pool({ connectionString: database.url, max: 12 });
   raw.on('error', () => undefined); // connections closed by the database drop in afterAll
 });

@@ -14,17 +14,65 @@ import {
   type Subscription,
   WrongExpectedRevisionError,
 } from './event-store';
-import { computeEventHash } from './hash-chain';
+import { GroupCommit } from './group-commit';
+import { canonicalJson, computeCanonicalEventHash } from './hash-chain';
+import { metadataToStore, upcastRecorded } from './upcasting';
 
 const BATCH = 500;
 const POLL_MS = 50;
 const UNIQUE_VIOLATION = '23505';
 const MAX_ANY_ATTEMPTS = 5;
 const TAIL_CACHE_SIZE = 10_000;
+/**
+ * Single-event appends share an INSERT (group commit): one statement in flight, the appends made
+ * meanwhile go together in the next. Concurrent INSERTs into the log only contend for the same
+ * index pages and commits, so more in flight means smaller groups and fewer appends per second.
+ */
+const GROUPED_INSERTS_IN_FLIGHT = 1;
+const GROUPED_INSERT_MAX_EVENTS = 200;
+const COLUMNS_PER_EVENT = 8;
+const valuesLists: string[] = [];
+/** `($1, …, $8), ($9, …, $16), …` for this many events (built once per count). */
+const valuesList = (events: number) =>
+  (valuesLists[events] ??= Array.from(
+    { length: events },
+    (_, e) => `(${Array.from({ length: COLUMNS_PER_EVENT }, (_, c) => `$${e * COLUMNS_PER_EVENT + c + 1}`).join(', ')})`,
+  ).join(', '));
 
 interface Tail {
   revision: bigint;
   hash: string;
+}
+
+/**
+ * The last known (revision, hash) of the streams used lately: two generations of at most
+ * TAIL_CACHE_SIZE streams; when the young one is full, the old one is dropped whole and the young
+ * one ages. Cheaper per append than a strict LRU, and a stream in use stays young.
+ */
+class RecentTails {
+  private young = new Map<string, Tail>();
+  private old = new Map<string, Tail>();
+
+  get(streamId: string): Tail | undefined {
+    const tail = this.young.get(streamId);
+    if (tail) return tail;
+    const aged = this.old.get(streamId);
+    if (aged) this.set(streamId, aged);
+    return aged;
+  }
+
+  set(streamId: string, tail: Tail): void {
+    if (this.young.size >= TAIL_CACHE_SIZE) {
+      this.old = this.young;
+      this.young = new Map();
+    }
+    this.young.set(streamId, tail);
+  }
+
+  delete(streamId: string): void {
+    this.young.delete(streamId);
+    this.old.delete(streamId);
+  }
 }
 
 const isRevisionConflict = (error: unknown) =>
@@ -44,29 +92,35 @@ interface EventRow {
   created_at: Date;
 }
 
-const toRecorded = (row: EventRow): RecordedEvent => ({
-  id: row.event_id,
-  streamId: row.stream_id,
-  revision: BigInt(row.revision),
-  type: row.type,
-  data: row.data,
-  metadata: row.metadata,
-  position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.sequence) },
-  createdAt: row.created_at,
-  hash: row.hash,
-  previousHash: row.previous_hash,
-});
+const toRecorded = (row: EventRow): RecordedEvent =>
+  upcastRecorded({
+    id: row.event_id,
+    streamId: row.stream_id,
+    revision: BigInt(row.revision),
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.sequence) },
+    createdAt: row.created_at,
+    hash: row.hash,
+    previousHash: row.previous_hash,
+  });
 
 /**
- * The default event store: one append-only table. Each row is stamped with its transaction id; the
- * global order is (transaction id, sequence) and readers only see transactions older than the
- * oldest one still running, so a follower never skips an append that commits late.
+ * The default event store: one append-only table (`events`, created by the read-db migrations, which
+ * must have run). Each row is stamped with its transaction id; the global order is (transaction id,
+ * sequence) and readers only see transactions older than the oldest one still running, so a
+ * follower never skips an append that commits late.
  */
 export class PostgresEventStore implements EventStore {
   private readonly pool: pg.Pool;
   private readonly ownsPool: boolean;
-  private readonly tails = new Map<string, Tail>();
+  private readonly tails = new RecentTails();
   private readonly appended = new EventEmitter();
+  private readonly singleAppends = new GroupCommit((rows: unknown[][]) => this.insertSingles(rows), {
+    concurrency: GROUPED_INSERTS_IN_FLIGHT,
+    maxItems: GROUPED_INSERT_MAX_EVENTS,
+  });
 
   constructor(poolOrUrl: pg.Pool | string) {
     this.ownsPool = typeof poolOrUrl === 'string';
@@ -75,39 +129,20 @@ export class PostgresEventStore implements EventStore {
     if (this.ownsPool) this.pool.on('error', (error) => console.error(`event store: idle connection lost: ${error.message}`));
   }
 
-  async migrate(): Promise<void> {
-    await this.pool.query(`
-      create table if not exists events (
-        sequence bigserial primary key,
-        transaction_id xid8 not null default pg_current_xact_id(),
-        stream_id text not null,
-        revision bigint not null,
-        event_id uuid not null unique,
-        type text not null,
-        data jsonb not null,
-        metadata jsonb not null default '{}'::jsonb,
-        hash text not null,
-        previous_hash text,
-        created_at timestamptz not null default now(),
-        unique (stream_id, revision)
-      );
-      create index if not exists events_global_order_idx on events (transaction_id, sequence);
-    `);
-  }
-
   async appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
     const expected = options.expectedRevision ?? 'any';
+    if (events.length === 1 && expected !== 'any') return this.appendOne(streamId, events[0], expected);
     for (let attempt = 1; ; attempt++) {
       const tail = await this.tailFor(streamId, expected);
-      const { values, tuples, last } = this.rows(streamId, events, tail);
+      const { values, last } = this.rows(streamId, events, tail);
       try {
         // One autocommit statement, one round trip. The unique (stream_id, revision) constraint is
         // the concurrency check: of two appends expecting the same revision, the second fails.
         // No NOTIFY here: it takes a global lock at commit and would serialise every append.
         const inserted = await this.pool.query<{ sequence: string; transaction_id: string }>(
           `insert into events (stream_id, revision, event_id, type, data, metadata, hash, previous_hash)
-           values ${tuples.join(', ')} returning sequence, transaction_id`,
+           values ${valuesList(events.length)} returning sequence, transaction_id`,
           values,
         );
         this.remember(streamId, last);
@@ -122,6 +157,37 @@ export class PostgresEventStore implements EventStore {
         }
       }
     }
+  }
+
+  /**
+   * One event at a known place in its stream (a new stream, or right after a revision): it goes into
+   * the INSERT shared with the single-event appends made at the same moment. `on conflict do
+   * nothing` leaves out exactly the events whose place another append took first, each a wrong
+   * expected revision, and never touches the others.
+   */
+  private async appendOne(streamId: string, event: NewEvent, expected: 'no_stream' | bigint): Promise<AppendResult> {
+    const tail = await this.tailFor(streamId, expected);
+    const { values, last } = this.rows(streamId, [event], tail);
+    const position = await this.singleAppends.submit(values);
+    if (!position) {
+      this.tails.delete(streamId);
+      throw new WrongExpectedRevisionError(streamId, expected, tail ? tail.revision + 1n : 0n);
+    }
+    this.remember(streamId, last);
+    this.appended.emit('appended');
+    return { nextExpectedRevision: last.revision, position };
+  }
+
+  /** The position of each event inserted, null for one whose place was taken. */
+  private async insertSingles(rows: unknown[][]): Promise<Array<GlobalPosition | null>> {
+    const inserted = await this.pool.query<{ event_id: string; sequence: string; transaction_id: string }>(
+      `insert into events (stream_id, revision, event_id, type, data, metadata, hash, previous_hash)
+       values ${valuesList(rows.length)} on conflict (stream_id, revision) do nothing returning event_id, sequence, transaction_id`,
+      rows.flat(),
+    );
+    const positions = new Map(inserted.rows.map((row) => [row.event_id, { commit: BigInt(row.transaction_id), prepare: BigInt(row.sequence) }]));
+    // Postgres answers a uuid in lower case, whatever case the caller gave it in.
+    return rows.map((row) => positions.get(String(row[2]).toLowerCase()) ?? null);
   }
 
   /** The event the new ones follow, checked against the expectation (null for a new stream). */
@@ -144,25 +210,23 @@ export class PostgresEventStore implements EventStore {
     let previousHash = tail?.hash ?? null;
     let revision = tail ? tail.revision + 1n : 0n;
     const values: unknown[] = [];
-    const tuples: string[] = [];
     for (const event of events) {
       const id = event.id ?? randomUUID();
-      const metadata = { schemaVersion: 1, ...event.metadata };
-      const hash = computeEventHash(previousHash, { streamId, revision, id, type: event.type, data: event.data, metadata });
-      const n = values.length;
-      tuples.push(`($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5}, $${n + 6}, $${n + 7}, $${n + 8})`);
-      values.push(streamId, revision.toString(), id, event.type, JSON.stringify(event.data), JSON.stringify(metadata), hash, previousHash);
+      const metadata = metadataToStore(event.type, event.metadata);
+      // The canonical JSON is valid JSON for jsonb too: serialised once, for the hash and the row.
+      const data = canonicalJson(event.data);
+      const metadataJson = canonicalJson(metadata);
+      const hash = computeCanonicalEventHash(previousHash, { streamId, revision, id, type: event.type }, data, metadataJson);
+      values.push(streamId, revision.toString(), id, event.type, data, metadataJson, hash, previousHash);
       previousHash = hash;
       revision += 1n;
     }
-    return { values, tuples, last: { revision: revision - 1n, hash: previousHash! } };
+    return { values, last: { revision: revision - 1n, hash: previousHash! } };
   }
 
   /** Events never change, so a known (revision, hash) stays true; the cache only saves a read. */
   private remember(streamId: string, tail: Tail): void {
-    this.tails.delete(streamId);
     this.tails.set(streamId, tail);
-    if (this.tails.size > TAIL_CACHE_SIZE) this.tails.delete(this.tails.keys().next().value!);
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -174,6 +238,18 @@ export class PostgresEventStore implements EventStore {
     const last = events[events.length - 1];
     if (last) this.remember(streamId, { revision: last.revision, hash: last.hash });
     return events;
+  }
+
+  /** One query for all of them. */
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    const result = await this.pool.query<EventRow>('select * from events where stream_id = any($1::text[]) order by stream_id, revision', [[...new Set(streamIds)]]);
+    const streams = new Map(streamIds.map((streamId) => [streamId, [] as RecordedEvent[]]));
+    for (const row of result.rows) streams.get(row.stream_id)!.push(toRecorded(row));
+    for (const [streamId, events] of streams) {
+      const last = events[events.length - 1];
+      if (last) this.remember(streamId, { revision: last.revision, hash: last.hash });
+    }
+    return streams;
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
@@ -212,14 +288,15 @@ export class PostgresEventStore implements EventStore {
 
     const loop = (async () => {
       try {
+        const maxCount = options.maxCount ?? BATCH;
         while (!closed) {
-          const batch = await this.readAll({ after: position, maxCount: BATCH });
-          for (const event of batch) {
-            if (closed) return;
-            await options.onEvent(event);
-            position = event.position;
+          const page = await this.readAll({ after: position, maxCount });
+          if (closed) return;
+          if (page.length > 0) {
+            await options.onEvents(page);
+            position = page[page.length - 1].position;
           }
-          if (batch.length === BATCH || closed) continue;
+          if (page.length === maxCount || closed) continue;
           await new Promise<void>((resolve) => {
             wake = resolve;
             setTimeout(resolve, POLL_MS);

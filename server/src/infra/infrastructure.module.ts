@@ -5,6 +5,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { Kysely } from 'kysely';
 import { APP_CONFIG, type AppConfig, loadConfig } from '../config/app-config';
+import { Clock, SystemClock } from '../cqrs/clock';
 import { createEventStore } from '../event-store/create-event-store';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { FIREBASE_AUTH, READ_DB, REDIS_CONNECTION } from './tokens';
@@ -26,6 +27,7 @@ export function redisConnectionFromUrl(url: string): ConnectionOptions {
 @Module({
   providers: [
     { provide: APP_CONFIG, useFactory: () => loadConfig() },
+    { provide: Clock, useClass: SystemClock },
     {
       provide: EVENT_STORE,
       inject: [APP_CONFIG],
@@ -53,7 +55,7 @@ export function redisConnectionFromUrl(url: string): ConnectionOptions {
       },
     },
   ],
-  exports: [APP_CONFIG, EVENT_STORE, READ_DB, REDIS_CONNECTION, FIREBASE_AUTH],
+  exports: [APP_CONFIG, Clock, EVENT_STORE, READ_DB, REDIS_CONNECTION, FIREBASE_AUTH],
 })
 export class InfrastructureModule implements OnApplicationShutdown {
   constructor(

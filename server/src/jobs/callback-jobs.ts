@@ -1,4 +1,5 @@
 import type { CallbackProcessingJob, CallbackReceived, StoredEventMessage } from '@playquid/contracts';
+import { createHash } from 'node:crypto';
 
 export const PROCESSING_JOB_OPTIONS = {
   attempts: 8,
@@ -13,16 +14,39 @@ export interface BulkJob<T> {
   opts: { jobId: string } & typeof PROCESSING_JOB_OPTIONS;
 }
 
-/** The callback-processing jobs for stored callbacks (one per callback, jobId = callback id). */
-export function callbackProcessingJobs(callbacks: readonly CallbackProcessingJob[]): BulkJob<CallbackProcessingJob>[] {
-  return callbacks.map((job) => ({ name: 'process', data: job, opts: { jobId: job.callbackId, ...PROCESSING_JOB_OPTIONS } }));
+/** A stored callback waiting to be credited: the member it is for and the stream it is stored on. */
+export interface CallbackToProcess {
+  userId: string;
+  transactionId: string;
+  callbackId: string;
 }
 
-/** The processing work a page of the log asks for: every CallbackReceived in it. */
-export const callbacksIn = (messages: readonly StoredEventMessage[]): CallbackProcessingJob[] =>
+/** Named by the callbacks it holds, so the same group sent again (a replayed page) is queued once. */
+const groupJobId = (job: CallbackProcessingJob) => {
+  const ids = createHash('sha256');
+  for (const { callbackId } of job.callbacks) ids.update(`${callbackId}\n`);
+  return `member-${ids.digest('hex').slice(0, 32)}`;
+};
+
+/**
+ * The callback-processing jobs for stored callbacks: one per member, with that member's callbacks
+ * in the order given, so each member's wallet is folded and appended to once for all of them.
+ */
+export function callbackProcessingJobs(callbacks: readonly CallbackToProcess[]): BulkJob<CallbackProcessingJob>[] {
+  const byMember = new Map<string, CallbackProcessingJob>();
+  for (const { userId, transactionId, callbackId } of callbacks) {
+    let job = byMember.get(userId);
+    if (!job) byMember.set(userId, (job = { userId, callbacks: [] }));
+    job.callbacks.push({ transactionId, callbackId });
+  }
+  return [...byMember.values()].map((job) => ({ name: 'process', data: job, opts: { jobId: groupJobId(job), ...PROCESSING_JOB_OPTIONS } }));
+}
+
+/** The processing work a page of the log asks for: every CallbackReceived in it, in log order. */
+export const callbacksIn = (messages: readonly StoredEventMessage[]): CallbackToProcess[] =>
   messages
     .filter((m) => m.type === 'CallbackReceived')
     .map((m) => {
-      const data = m.data as CallbackReceived['data'];
-      return { transactionId: data.transactionId, callbackId: data.callbackId };
+      const { userId, transactionId, callbackId } = m.data as CallbackReceived['data'];
+      return { userId, transactionId, callbackId };
     });

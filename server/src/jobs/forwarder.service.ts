@@ -1,12 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
-  type CallbackProcessingJob,
-  type CallbackReceived,
   comparePositions,
   FORWARDER_CHECKPOINT,
   formatPosition,
   type GlobalPosition,
   type PayoutApproved,
+  type PlayQuidEventType,
+  type ProjectionRangeJob,
+  projectionRangeJobId,
   QUEUES,
   type RewardOrderJob,
   START_POSITION,
@@ -18,16 +19,24 @@ import type { Kysely } from 'kysely';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EVENT_STORE, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store';
 import { READ_DB, REDIS_CONNECTION } from '../infra/tokens';
+import { callbackProcessingJobs, callbacksIn } from './callback-jobs';
 
 const CHECKPOINT_EVERY_MS = 1_000;
 const RESUME_AFTER_MS = 1_000;
+/**
+ * Events per projections job at most: one page of the log. A backlog drains in a few large
+ * batches (fewer transactions and statements per event); a quiet log sends each event at once.
+ */
+const RANGE_SIZE = 2_500;
 /** Redis key whose absence tells the forwarder that Redis lost its data (restarted without persistence). */
 const ALIVE_KEY = 'forwarder:alive';
 
-const PROCESSING_JOB = {
-  attempts: 8,
-  backoff: { type: 'exponential', delay: 500 },
-  removeOnComplete: { age: 24 * 3_600 },
+const PROJECTION_JOB = {
+  attempts: 1_000,
+  backoff: { type: 'fixed', delay: 200 },
+  // A range can hold megabytes of events: keep only the latest few once applied (a range sent
+  // again after that is applied again, and skipped by every checkpoint).
+  removeOnComplete: { age: 3_600, count: 20 },
   removeOnFail: { age: 7 * 24 * 3_600 },
 } as const;
 // Exponential backoff over ~40 minutes rides out a Tremendous outage; the last attempt records a failure.
@@ -37,6 +46,35 @@ const REWARD_ORDER_JOB = {
   removeOnComplete: { age: 7 * 24 * 3_600 },
   removeOnFail: { age: 30 * 24 * 3_600 },
 } as const;
+
+type BulkJobs = Parameters<Queue['addBulk']>[0];
+
+/** One reward order per approved payout, jobId = payout id. */
+const rewardOrderJobs = (orders: readonly RewardOrderJob[]): BulkJobs =>
+  orders.map((order) => ({ name: 'order', data: order, opts: { jobId: order.payoutId, ...REWARD_ORDER_JOB } }));
+
+interface Reaction {
+  queue: string;
+  /** The jobs a page of the log asks for (the page holds at least one event of the reaction's type). */
+  jobs(page: readonly StoredEventMessage[]): BulkJobs;
+}
+
+/** What an event asks for besides the projections: event type -> the queue it feeds and the jobs. */
+const REACTIONS: { readonly [T in PlayQuidEventType]?: Reaction } = {
+  CallbackReceived: { queue: QUEUES.callbackProcessing, jobs: (page) => callbackProcessingJobs(callbacksIn(page)) },
+  PayoutApproved: {
+    queue: QUEUES.rewardOrders,
+    jobs: (page) =>
+      rewardOrderJobs(
+        page
+          .filter((m) => m.type === 'PayoutApproved')
+          .map((m) => {
+            const { uid, payoutId } = m.data as PayoutApproved['data'];
+            return { uid, payoutId };
+          }),
+      ),
+  },
+};
 
 export function toMessage(event: RecordedEvent, previous: GlobalPosition): StoredEventMessage {
   return {
@@ -53,10 +91,11 @@ export function toMessage(event: RecordedEvent, previous: GlobalPosition): Store
 }
 
 /**
- * Follows the global log and feeds BullMQ: every event to the projections queue (jobId = position,
- * so a replay adds nothing twice) and each CallbackReceived to the processing queue. It resumes from
- * the lowest of its own and the projections' checkpoints, so jobs lost with Redis are re-sent.
- * Each PayoutApproved becomes a reward-order job (jobId = payout id).
+ * Follows the global log in pages and feeds BullMQ: each page is one projections job (a
+ * ProjectionRangeJob, jobId = its first..last positions, so the same range sent again is queued
+ * once), and whatever REACTIONS say its events ask of other queues (callback processing, reward
+ * orders); a page's jobs are added together, one round trip per queue. It resumes from the lowest
+ * of its own and the projections' checkpoints, so jobs lost with Redis are re-sent.
  *
  * Redis holds only jobs, never facts: when it comes back empty (a restart without persistence), the
  * forwarder notices its marker key is gone, rewinds to the lowest checkpoint and re-queues the
@@ -67,9 +106,8 @@ export function toMessage(event: RecordedEvent, previous: GlobalPosition): Store
 export class ForwarderService {
   private readonly logger = new Logger('Forwarder');
   private subscription?: Subscription;
-  private projectionsQueue?: Queue;
-  private processingQueue?: Queue;
-  private rewardOrdersQueue?: Queue;
+  /** The projections queue and every queue a reaction feeds, by name. */
+  private readonly queues = new Map<string, Queue>();
   private last: GlobalPosition = START_POSITION;
   private lastSaved: GlobalPosition = START_POSITION;
   private saveTimer?: NodeJS.Timeout;
@@ -86,11 +124,11 @@ export class ForwarderService {
 
   async start(): Promise<void> {
     const prefix = this.config.bullPrefix;
-    this.projectionsQueue = new Queue(QUEUES.projections, { connection: this.connection, prefix });
-    this.processingQueue = new Queue(QUEUES.callbackProcessing, { connection: this.connection, prefix });
-    this.rewardOrdersQueue = new Queue(QUEUES.rewardOrders, { connection: this.connection, prefix });
+    for (const name of [QUEUES.projections, ...Object.values(REACTIONS).map((r) => r.queue)]) {
+      this.queues.set(name, new Queue(name, { connection: this.connection, prefix }));
+    }
     // A job that failed for good would block its id forever; the replay below re-sends it.
-    await this.projectionsQueue.clean(0, 10_000, 'failed');
+    await this.queue(QUEUES.projections).clean(0, 10_000, 'failed');
     this.last = this.lastSaved = await this.resumePosition();
     await this.markRedisAlive();
     this.logger.log(`following the event log after ${formatPosition(this.last)}`);
@@ -110,7 +148,7 @@ export class ForwarderService {
   }
 
   private async aliveKey(): Promise<{ client: Awaited<Queue['client']>; key: string }> {
-    return { client: await this.projectionsQueue!.client, key: `${this.config.bullPrefix}:${ALIVE_KEY}` };
+    return { client: await this.queue(QUEUES.projections).client, key: `${this.config.bullPrefix}:${ALIVE_KEY}` };
   }
 
   private async markRedisAlive(): Promise<void> {
@@ -133,9 +171,10 @@ export class ForwarderService {
     const [callbacks, payouts] = await Promise.all([
       this.db
         .selectFrom('callbacks')
-        .select(['id', 'transaction_id'])
+        .select(['id', 'transaction_id', 'user_id'])
         .where('accepted', '=', true)
         .where('is_processed', '=', false)
+        .orderBy('created_at')
         .execute(),
       this.db
         .selectFrom('payouts')
@@ -145,25 +184,30 @@ export class ForwarderService {
         .where('reward_status', '!=', 'order_failed')
         .execute(),
     ]);
-    for (const c of callbacks) if (c.transaction_id) await this.queueProcessing({ transactionId: c.transaction_id, callbackId: c.id });
-    for (const p of payouts) await this.queueRewardOrder({ uid: p.uid, payoutId: p.id });
+    await Promise.all([
+      this.queue(QUEUES.callbackProcessing).addBulk(
+        callbackProcessingJobs(
+          callbacks.flatMap((c) =>
+            c.transaction_id && c.user_id ? [{ userId: c.user_id, transactionId: c.transaction_id, callbackId: c.id }] : [],
+          ),
+        ),
+      ),
+      this.queue(QUEUES.rewardOrders).addBulk(rewardOrderJobs(payouts.map((p) => ({ uid: p.uid, payoutId: p.id })))),
+    ]);
     await this.markRedisAlive();
     this.follow();
   }
 
-  private queueProcessing(job: CallbackProcessingJob) {
-    return this.processingQueue!.add('process', job, { jobId: job.callbackId, ...PROCESSING_JOB });
-  }
-
-  private queueRewardOrder(job: RewardOrderJob) {
-    return this.rewardOrdersQueue!.add('order', job, { jobId: job.payoutId, ...REWARD_ORDER_JOB });
+  private queue(name: string): Queue {
+    return this.queues.get(name)!;
   }
 
   /** Subscribes after the last forwarded event; after a failure (Redis or Postgres away) it resumes there. */
   private follow(): void {
     this.subscription = this.store.subscribeToAll({
       after: this.last,
-      onEvent: (event) => this.forward(event),
+      maxCount: RANGE_SIZE,
+      onEvents: (events) => this.forward(events),
       onError: (error) => {
         this.logger.error(error, `event subscription stopped; resuming after ${formatPosition(this.last)} in ${RESUME_AFTER_MS} ms`);
         this.resumeTimer = setTimeout(() => this.follow(), RESUME_AFTER_MS);
@@ -176,27 +220,26 @@ export class ForwarderService {
     clearInterval(this.saveTimer);
     await this.subscription?.close();
     await this.saveCheckpoint().catch((e) => this.logger.error(e));
-    await Promise.all([this.projectionsQueue?.close(), this.processingQueue?.close(), this.rewardOrdersQueue?.close()]);
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
   }
 
-  private async forward(event: RecordedEvent): Promise<void> {
-    const message = toMessage(event, this.last);
-    await this.projectionsQueue!.add(event.type, message, {
-      jobId: message.position,
-      attempts: 1_000,
-      backoff: { type: 'fixed', delay: 200 },
-      removeOnComplete: { age: 3_600, count: 10_000 },
-      removeOnFail: { age: 7 * 24 * 3_600 },
+  /** One page of the log: its range to the projections and its reactions' jobs, all queued at once. */
+  private async forward(events: RecordedEvent[]): Promise<void> {
+    let previous = this.last;
+    const range = events.map((event) => {
+      const message = toMessage(event, previous);
+      previous = event.position;
+      return message;
     });
-    if (event.type === 'CallbackReceived') {
-      const data = (event as RecordedEvent<'CallbackReceived', CallbackReceived['data']>).data;
-      await this.queueProcessing({ transactionId: data.transactionId, callbackId: data.callbackId });
-    }
-    if (event.type === 'PayoutApproved') {
-      const { uid, payoutId } = event.data as PayoutApproved['data'];
-      await this.queueRewardOrder({ uid, payoutId });
-    }
-    this.last = event.position;
+    const job: ProjectionRangeJob = { events: range };
+    const types = new Set(range.map((m) => m.type));
+    await Promise.all([
+      this.queue(QUEUES.projections).add('range', job, { jobId: projectionRangeJobId(range), ...PROJECTION_JOB }),
+      ...Object.entries(REACTIONS)
+        .filter(([type]) => types.has(type))
+        .map(([, reaction]) => this.queue(reaction.queue).addBulk(reaction.jobs(range))),
+    ]);
+    this.last = previous;
   }
 
   private async resumePosition(): Promise<GlobalPosition> {
@@ -217,13 +260,11 @@ export class ForwarderService {
         prepare_position: position.prepare.toString(),
       })
       .onConflict((oc) =>
-        oc
-          .column('projection')
-          .doUpdateSet({
-            commit_position: position.commit.toString(),
-            prepare_position: position.prepare.toString(),
-            updated_at: new Date(),
-          }),
+        oc.column('projection').doUpdateSet({
+          commit_position: position.commit.toString(),
+          prepare_position: position.prepare.toString(),
+          updated_at: new Date(),
+        }),
       )
       .execute();
     this.lastSaved = position;

@@ -1,5 +1,6 @@
 import { QUEUES } from '@playquid/contracts';
 import { createReadDb, createTestDatabase, type DB, migrateToLatest, type TestDatabase } from '@playquid/read-db';
+import { startTremendousStandin, type TremendousStandin } from '@playquid/standins';
 import { Queue } from 'bullmq';
 import type { Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
@@ -8,7 +9,6 @@ import { type AppConfig, loadConfig } from '../config/app-config';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { redisConnectionFromUrl } from '../infra/infrastructure.module';
 import { TremendousClient, TremendousError } from '../rewards/tremendous.client';
-import { startTremendousStandin, type TremendousStandin } from '../rewards/tremendous-standin';
 import { givenPayout, payoutEvents } from '../testing/reward-fixtures';
 import { walletDecider } from '@playquid/domain';
 import { handleCommand } from '../services/command-handler';
@@ -30,7 +30,6 @@ beforeAll(async () => {
   db = createReadDb({ connectionString: database.url, max: 2 });
   await migrateToLatest(db);
   store = new PostgresEventStore(database.url);
-  await store.migrate();
   standin = await startTremendousStandin({ port: 0, webhookSecret: 'unused', apiKey: 'worker-key' });
   config = loadConfig({
     ...process.env,

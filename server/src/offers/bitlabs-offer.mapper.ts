@@ -1,6 +1,6 @@
-import { formatPence, type OfferContent, type OfferTask, parsePounds, parseUsd } from '@playquid/contracts';
+import { type BitlabsOffer, formatPence, type OfferContent, type OfferTask, parsePounds, parseUsd } from '@playquid/contracts';
+import { normalizeAnchor } from '@playquid/domain';
 import { createHash } from 'node:crypto';
-import type { BitlabsOffer } from './bitlabs-offers.client';
 
 export interface MappedOffer {
   /** Our id: derived from the BitLabs id, so every sync (and two at once) names the same stream. */
@@ -63,7 +63,7 @@ const decimal = (value: number | string | undefined): string => (typeof value ==
 
 export function mapBitlabsOffer(offer: BitlabsOffer): MappedOffer {
   const apiId = String(offer.id);
-  const anchor = offer.anchor?.trim() || null;
+  const anchor = normalizeAnchor(offer.anchor);
   const title = anchor ?? `Offer ${apiId}`;
   const tasks: OfferTask[] = offer.events.map((event) => ({
     eventId: event.uuid,

@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { OfferStreamEvent, OfferSyncSummary } from '@playquid/contracts';
-import { type OfferCommandInput, RunOfferCommand } from '../commands/offer-commands';
 import { FEED_ACTOR, type OfferState } from '@playquid/domain';
 import { OfferRepository } from '../repositories/offer.repository';
 import type { HandleResult } from '../services/command-handler';
+import { type OfferCommandInput, RunOfferCommand } from './offer.commands';
 import { type MappedOffer, mapBitlabsOffer } from './bitlabs-offer.mapper';
 import { BitlabsOffersClient } from './bitlabs-offers.client';
 

@@ -1,36 +1,27 @@
 import { Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { AuthGuard } from '../auth/auth.guard';
-import { OFFER_COMMAND_HANDLERS } from '../commands/offer-commands';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { AdminOffersController } from '../controllers/admin-offers.controller';
-import { OffersController } from '../controllers/offers.controller';
 import { OfferSyncWorker } from '../jobs/offer-sync.worker';
-import { BalanceRepository } from '../repositories/balance.repository';
-import { OfferStatsRepository } from '../repositories/offer-stats.repository';
 import { OfferRepository } from '../repositories/offer.repository';
-import { UserRepository } from '../repositories/user.repository';
-import { WalletRepository } from '../repositories/wallet.repository';
-import { AdminOffersService } from '../services/admin-offers.service';
-import { AdminStatsService } from '../services/admin-stats.service';
-import { OffersService } from '../services/offers.service';
-import { WalletService } from '../services/wallet.service';
+import { WalletModule } from '../wallet/wallet.module';
+import { AdminOffersController } from './admin-offers.controller';
+import { AdminOffersService } from './admin-offers.service';
+import { AdminStatsService } from './admin-stats.service';
 import { BitlabsOffersClient } from './bitlabs-offers.client';
+import { OfferStatsRepository } from './offer-stats.repository';
 import { OfferStreams } from './offer-streams';
 import { OfferSyncService } from './offer-sync.service';
+import { OFFER_COMMAND_HANDLERS } from './offer.commands';
+import { OffersController } from './offers.controller';
+import { OffersService } from './offers.service';
 
 /**
  * The offer catalogue: public and admin calls, the admin statistics, the command handlers and the
- * BitLabs sync job. Stateless providers it shares with the rest of the app (balances for
- * /offers/balance, users for the auth guard) are provided again here rather than exported there.
+ * BitLabs sync job. A member's balance on /offers/balance is the wallet's own query.
  */
 @Module({
+  imports: [WalletModule],
   controllers: [OffersController, AdminOffersController],
   providers: [
-    AuthGuard,
-    UserRepository,
-    BalanceRepository,
-    WalletRepository,
-    WalletService,
     OfferRepository,
     OfferStatsRepository,
     OfferStreams,
@@ -46,7 +37,6 @@ import { OfferSyncService } from './offer-sync.service';
     },
     ...OFFER_COMMAND_HANDLERS,
   ],
-  exports: [OfferSyncWorker],
 })
 export class OffersModule implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { OfferSort, OfferStatus } from '@playquid/contracts';
 import type { DB, OfferRow } from '@playquid/read-db';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { likeContains } from '../common/like-pattern';
 import { READ_DB } from '../infra/tokens';
 
 export interface OfferFilter {
@@ -19,14 +20,11 @@ export type OfferListRow = OfferRow & { total_completions: number };
 
 const COMPLETED = ['approved', 'paid'];
 
-/** `%` and `_` typed by a visitor are searched for, not used as wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Reusable filter on the offers table (spec 2 Offers: search in title or description, case-insensitive). */
 const matching = (filter: OfferFilter) => (eb: ExpressionBuilder<DB, 'offers'>) =>
   eb.and([
     ...(filter.status ? [eb('offers.status', '=', filter.status)] : []),
-    ...(filter.search ? [eb.or([eb('offers.title', 'ilike', likePattern(filter.search)), eb('offers.description', 'ilike', likePattern(filter.search))])] : []),
+    ...(filter.search ? [eb.or([eb('offers.title', 'ilike', likeContains(filter.search)), eb('offers.description', 'ilike', likeContains(filter.search))])] : []),
     ...(filter.category ? [eb(eb.fn('lower', ['offers.category']), '=', filter.category.toLowerCase())] : []),
     ...(filter.difficulty ? [eb('offers.difficulty', '=', filter.difficulty)] : []),
     ...(filter.devicePlatform !== undefined ? [eb('offers.device_platform', '=', filter.devicePlatform)] : []),

@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createReadDb, createTestDatabase, type DB, migrateToLatest, type TestDatabase } from '@playquid/read-db';
+import { signWebhookBody, startTremendousStandin } from '@playquid/standins';
 import type { Kysely } from 'kysely';
 import { randomBytes, randomUUID } from 'node:crypto';
 import supertest from 'supertest';
@@ -8,8 +9,6 @@ import { createApp } from '../app.factory';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { givenPayout, givenProjectedPayout, payoutEvents } from '../testing/reward-fixtures';
 import { TremendousClient } from './tremendous.client';
-import { startTremendousStandin } from './tremendous-standin';
-import { signWebhookBody } from './webhook-signature';
 
 // The logger module reads its level when app.module is imported, before any hook runs.
 vi.hoisted(() => {
@@ -38,7 +37,6 @@ beforeAll(async () => {
   db = createReadDb({ connectionString: database.url, max: 2 });
   await migrateToLatest(db);
   store = new PostgresEventStore(database.url);
-  await store.migrate();
   Object.assign(process.env, {
     DATABASE_URL: database.url,
     BULL_PREFIX: `t${randomBytes(4).toString('hex')}`,

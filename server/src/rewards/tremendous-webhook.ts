@@ -1,13 +1,4 @@
-/** The delivery webhook Tremendous POSTs (and the stand-in imitates). */
-export interface TremendousWebhook {
-  event: string;
-  uuid: string;
-  created_utc: string;
-  payload: { resource: { id: string; type: string } };
-}
-
-export const REWARD_DELIVERY_SUCCEEDED = 'REWARDS.DELIVERY.SUCCEEDED';
-export const REWARD_DELIVERY_FAILED = 'REWARDS.DELIVERY.FAILED';
+import { REWARD_DELIVERY_FAILED, REWARD_DELIVERY_SUCCEEDED, type TremendousWebhook } from '@playquid/contracts';
 
 /** What a webhook event means for a payout, or null for events we do not act on. */
 export function deliveryOutcome(event: string): 'sent' | 'failed' | null {

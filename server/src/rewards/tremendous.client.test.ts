@@ -1,7 +1,7 @@
+import { startTremendousStandin, type TremendousStandin } from '@playquid/standins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TremendousConfig } from '../config/app-config';
 import { TremendousClient, TremendousError } from './tremendous.client';
-import { startTremendousStandin, type TremendousStandin } from './tremendous-standin';
 
 const KEY = 'client-test-key';
 let standin: TremendousStandin;

@@ -1,6 +1,7 @@
+import { signWebhookBody } from '@playquid/standins';
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signWebhookBody, verifyWebhookSignature } from './webhook-signature';
+import { verifyWebhookSignature } from './webhook-signature';
 
 const SECRET = 'whsec-test';
 const BODY = Buffer.from(

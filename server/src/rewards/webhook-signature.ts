@@ -1,18 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-const PREFIX = 'sha256=';
-
-/** `sha256=<hex HMAC-SHA256 of the raw body>`, the value of the Tremendous webhook signature header. */
-export function signWebhookBody(body: string | Buffer, secret: string): string {
-  return PREFIX + createHmac('sha256', secret).update(body).digest('hex');
-}
-
 export type SignatureCheck = { valid: true } | { valid: false; reason: string };
 
 /**
- * Checks a delivery webhook against the bytes as received: re-serialising parsed JSON would change
- * whitespace or key order and break the HMAC. The `sha256=` prefix is optional because the header
- * format is documented by integrators, not by Tremendous itself.
+ * Checks a delivery webhook's `sha256=<hex HMAC-SHA256 of the raw body>` (signed by Tremendous, or by
+ * its stand-in) against the bytes as received: re-serialising parsed JSON would change whitespace or
+ * key order and break the HMAC. The `sha256=` prefix is optional because the header format is
+ * documented by integrators, not by Tremendous itself.
  */
 export function verifyWebhookSignature(rawBody: Buffer | undefined, header: string | string[] | undefined, secret: string): SignatureCheck {
   if (header === undefined || header === '') return { valid: false, reason: 'Missing Tremendous webhook signature header' };

@@ -3,9 +3,9 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminRoute, CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.types';
 import { ok } from '../common/envelope';
-import { PayoutsQueryDto } from '../dtos/payouts.dto';
-import { PayoutsService } from '../services/payouts.service';
-import { WalletService } from '../services/wallet.service';
+import { PayoutsQueryDto } from '../payouts/payouts.dto';
+import { PayoutsService } from '../payouts/payouts.service';
+import { WalletService } from '../wallet/wallet.service';
 import { AdminUsersQueryDto, BanUserDto, UnbanUserDto, UpdateAdminUserDto } from './admin-users.dto';
 import { AdminUsersService } from './admin-users.service';
 

@@ -15,7 +15,7 @@ import {
 } from '@playquid/contracts';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { PageParam, PerPageParam, Text } from '../dtos/validators';
+import { PageParam, PerPageParam, Text } from '../common/validators';
 
 /** Blank query fields mean "no filter": the console sends every field. */
 const trimToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value);

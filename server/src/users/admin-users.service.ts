@@ -2,21 +2,20 @@ import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, No
 import { CommandBus } from '@nestjs/cqrs';
 import { ADMIN_USER_TEXT, type AdminUserDetail, type AdminUserRow, type AdminUsersPage, penceToPounds, type Role, streams } from '@playquid/contracts';
 import type { Auth } from 'firebase-admin/auth';
-import { isAdminRole } from '../auth/auth.types';
-import type { AuthUser } from '../auth/auth.types';
-import { ChangeRoleCommand, MarkEmailVerifiedCommand, UpdateUsernameCommand } from '../commands/user-commands';
-import { type UserState, userDecider } from '@playquid/domain';
+import { paging, type UserState, userDecider } from '@playquid/domain';
+import { type AuthUser, isAdminRole } from '../auth/auth.types';
+import { Clock } from '../cqrs/clock';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { FIREBASE_AUTH } from '../infra/tokens';
 import { aggregateStream } from '../services/command-handler';
 import type { AdminUsersQueryDto, UpdateAdminUserDto } from './admin-users.dto';
-import { type AdminUserRecord, AdminUsersRepository } from './admin-users.repository';
-import { type Actor, BanUserCommand, UnbanUserCommand } from './user-ban.commands';
+import { type Actor, BanUserCommand, ChangeRoleCommand, MarkEmailVerifiedCommand, UnbanUserCommand, UpdateUsernameCommand } from './user.commands';
+import { type UserRecord, UserRepository } from './user.repository';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const NOTHING_TO_UPDATE = 'Nothing to update: send role, username or sync_verification';
 
-function toRow(r: AdminUserRecord): AdminUserRow {
+function toRow(r: UserRecord): AdminUserRow {
   return {
     uid: r.uid,
     username: r.username,
@@ -36,7 +35,7 @@ function toRow(r: AdminUserRecord): AdminUserRow {
   };
 }
 
-function toDetail(r: AdminUserRecord): AdminUserDetail {
+function toDetail(r: UserRecord): AdminUserDetail {
   return {
     ...toRow(r),
     gender: r.gender,
@@ -52,9 +51,9 @@ function toDetail(r: AdminUserRecord): AdminUserDetail {
 
 /**
  * The answer to a write: the read row (money, counts) with what the write side just decided laid
- * over it, since the projection may be a moment behind. The ban's time is the row's, or now.
+ * over it, since the projection may be a moment behind. The ban's time is the row's, or `now`.
  */
-function withState(detail: AdminUserDetail, state: UserState, actor: Actor | null, reason: string | null): AdminUserDetail {
+function withState(detail: AdminUserDetail, state: UserState, now: Date, actor: Actor | null, reason: string | null): AdminUserDetail {
   const becameBanned = state.banned && !detail.is_banned;
   return {
     ...detail,
@@ -62,7 +61,7 @@ function withState(detail: AdminUserDetail, state: UserState, actor: Actor | nul
     role: state.role,
     is_verified: state.emailVerified,
     is_banned: state.banned,
-    ban: !state.banned ? null : becameBanned ? { banned_at: new Date().toISOString(), banned_by: actor?.name ?? '', reason: reason ?? '' } : detail.ban,
+    ban: !state.banned ? null : becameBanned ? { banned_at: now.toISOString(), banned_by: actor?.name ?? '', reason: reason ?? '' } : detail.ban,
   };
 }
 
@@ -74,9 +73,10 @@ export class AdminUsersService {
 
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly users: AdminUsersRepository,
+    private readonly users: UserRepository,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(FIREBASE_AUTH) private readonly firebase: Auth,
+    private readonly clock: Clock,
   ) {}
 
   async page(query: AdminUsersQueryDto): Promise<Omit<AdminUsersPage, 'success' | 'message'>> {
@@ -90,9 +90,9 @@ export class AdminUsersService {
         limit: query.per_page,
         offset: (query.page - 1) * query.per_page,
       }),
-      this.users.stats(new Date()),
+      this.users.stats(this.clock.now()),
     ]);
-    return { data: rows.map(toRow), total, total_pages: Math.max(1, Math.ceil(total / query.per_page)), page: query.page, per_page: query.per_page, stats };
+    return { data: rows.map(toRow), ...paging(query.page, query.per_page, total), stats };
   }
 
   async detail(uid: string): Promise<AdminUserDetail> {
@@ -118,7 +118,7 @@ export class AdminUsersService {
     if (roleChanges) state = await this.commandBus.execute(new ChangeRoleCommand(uid, dto.role as Role, actorOf(admin).name, dto.reason ?? null));
     if (dto.username !== undefined) state = await this.commandBus.execute(new UpdateUsernameCommand(uid, dto.username));
     if (verifiedByProvider) state = await this.commandBus.execute(new MarkEmailVerifiedCommand(uid));
-    return withState(before, state, null, null);
+    return withState(before, state, this.clock.now(), null, null);
   }
 
   async ban(admin: AuthUser, uid: string, reason: string): Promise<AdminUserDetail> {
@@ -128,14 +128,14 @@ export class AdminUsersService {
     // After the event: the ban holds from the log (the guard reads it) even if Firebase is down,
     // and banning again re-applies this step.
     await this.setSignInDisabled(uid, true);
-    return withState(before, state, actor, reason);
+    return withState(before, state, this.clock.now(), actor, reason);
   }
 
   async unban(admin: AuthUser, uid: string, reason: string | null): Promise<AdminUserDetail> {
     const before = await this.detail(uid);
     const state: UserState = await this.commandBus.execute(new UnbanUserCommand(uid, actorOf(admin), reason));
     await this.setSignInDisabled(uid, false);
-    return withState(before, state, null, null);
+    return withState(before, state, this.clock.now(), null, null);
   }
 
   private async providerVerified(uid: string): Promise<boolean> {

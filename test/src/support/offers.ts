@@ -1,4 +1,4 @@
-import { type BitlabsStandin, startBitlabsStandin } from '@playquid/server';
+import { type BitlabsStandin, startBitlabsStandin } from '@playquid/standins';
 import { eventually, type Stack, startStack } from './stack';
 
 export interface OffersStack {

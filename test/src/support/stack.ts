@@ -1,7 +1,8 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { redisConnectionFromUrl, startProjectionWorker } from '@playquid/projections';
 import { createReadDb, createTestDatabase, type DB, migrateToLatest, type TestDatabase } from '@playquid/read-db';
-import { createApp, createEventStore, type EventStore, startTremendousStandin, type TremendousStandin } from '@playquid/server';
+import { createApp, createEventStore, type EventStore } from '@playquid/server';
+import { startTremendousStandin, type TremendousStandin } from '@playquid/standins';
 import type { Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import supertest from 'supertest';

@@ -1,0 +1,107 @@
+import {
+  type ApiEnvelope,
+  type FeaturedChangeData,
+  type Offer,
+  type OffersPage,
+  type OfferStartData,
+  type OfferStatus,
+  PAGE_SIZES,
+  type ProgressItem,
+  type ProgressPage,
+  type SiteStats,
+} from '@playquid/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { fetchAllPages } from '../admin-offers';
+import { api } from '../api';
+import { INVALID_RESPONSE, parseOfferList } from '../offers';
+import { queryString } from '../query-string';
+
+/**
+ * Offers: the public lists and detail, a member's progress and starts, and the admin console's
+ * list and changes (spec 7). Query options are shared by route loaders and components so the cache
+ * keys always match.
+ */
+
+const path = (id: string) => encodeURIComponent(id);
+
+/** Public offer lists change when an admin edits them; a minute old is fresh enough for browsing. */
+const OFFER_LIST_STALE_MS = 60_000;
+
+export const featuredOffersQuery = (limit: number) =>
+  queryOptions({
+    queryKey: ['offers', 'featured', limit],
+    queryFn: async ({ signal }) => parseOfferList((await api.get<unknown>(`/api/offers/featured?limit=${limit}`, signal)).data),
+    staleTime: OFFER_LIST_STALE_MS,
+  });
+
+export const allOffersQuery = () =>
+  queryOptions({
+    queryKey: ['offers', 'all'],
+    queryFn: async ({ signal }) =>
+      parseOfferList((await api.get<unknown>(`/api/offers/alloffers?per_page=${PAGE_SIZES.offersPage}`, signal)).data),
+    staleTime: OFFER_LIST_STALE_MS,
+  });
+
+/** One offer; keyed by viewer because `is_completed` and the completed count are the member's own. */
+export const offerQuery = (offerId: string, viewerUid: string | null) =>
+  queryOptions({
+    queryKey: ['offers', 'detail', offerId, viewerUid ?? 'visitor'],
+    queryFn: async ({ signal }) => {
+      const offer = (await api.get<{ offer?: Offer }>(`/api/offers/${path(offerId)}`, signal)).data?.offer;
+      if (!offer || typeof offer !== 'object') throw new Error(INVALID_RESPONSE);
+      return offer;
+    },
+  });
+
+export const siteStatsQuery = () =>
+  queryOptions({
+    queryKey: ['offers', 'site-stats'],
+    queryFn: async ({ signal }) => (await api.get<SiteStats>('/api/offers/sitestats', signal)).data,
+    staleTime: 5 * 60_000,
+    // Spec 8: a failure is only logged; the counters keep their placeholders.
+    retry: false,
+  });
+
+/** The offers a member has started, with how far they got. */
+export const progressQuery = (uid: string, page = 1, perPage: number = PAGE_SIZES.progress) =>
+  queryOptions({
+    queryKey: ['progress', uid, page, perPage],
+    queryFn: async ({ signal }) =>
+      (await api.get<ProgressItem[]>(`/api/users/progress${queryString({ page, per_page: perPage })}`, signal)) as ProgressPage,
+  });
+
+/** Registers the start with our server and returns the member's tracking link (spec 4). */
+export const startOffer = async (offerId: string): Promise<OfferStartData> =>
+  (await api.post<OfferStartData>(`/api/offers/${path(offerId)}/start`)).data;
+
+/** The offers page's 'Test Debug': what the server says about its offer feed. */
+export const fetchOffersDebug = async (): Promise<unknown> => (await api.get<unknown>('/api/offers/debug')).data;
+
+// ---------------------------------------------------------------- admin console
+export const ADMIN_OFFERS_KEY = ['admin', 'offers'] as const;
+
+export const adminOffersQuery = () =>
+  queryOptions({
+    queryKey: ADMIN_OFFERS_KEY,
+    queryFn: ({ signal }) =>
+      fetchAllPages(async (page) => {
+        const envelope = (await api.get<Offer[]>(
+          `/api/admin/offers?per_page=${PAGE_SIZES.adminOffers}&page=${page}`,
+          signal,
+        )) as OffersPage;
+        return { data: parseOfferList(envelope.data), total_pages: envelope.total_pages };
+      }, PAGE_SIZES.adminOffers),
+  });
+
+/** Empty text clears the anchor (contracts, AdminOfferBody). */
+export const setOfferAnchor = (offerId: string, anchor: string | null): Promise<ApiEnvelope<unknown>> =>
+  api.put(`/api/admin/offers/${path(offerId)}/anchor`, { anchor: anchor ?? '' });
+
+/** Features or unfeatures the offer's whole anchor group; the answer names the offers that changed. */
+export const setOfferFeatured = (offerId: string, featured: boolean): Promise<ApiEnvelope<FeaturedChangeData | null>> =>
+  api.put(`/api/admin/offers/${path(offerId)}/featured?featured=${featured}`);
+
+export const setOfferStatus = (offerId: string, status: OfferStatus): Promise<ApiEnvelope<unknown>> =>
+  api.put(`/api/admin/offers/${path(offerId)}/status?new_status=${status}`);
+
+export const clearFeaturedOffers = (): Promise<ApiEnvelope<FeaturedChangeData | null>> => api.post('/api/admin/offers/featured/clear');

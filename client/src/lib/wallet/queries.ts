@@ -1,0 +1,79 @@
+import { type Balance, type DetailedBalance, type Earning, type EarningsPage, PAGE_SIZES, type StatementData } from '@playquid/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../api';
+import { queryString } from '../query-string';
+
+/**
+ * The member's money: balance, earnings and statement. Query option factories shared by route
+ * loaders (`ensureQueryData`) and components (`useSuspenseQuery` / `useQuery`), so the cache keys
+ * always match. Keys start with what a command changes (`balance`, `earnings`, `statement`) and the
+ * uid, so one prefix invalidates every variant of it (see `memberMoneyKeys`).
+ */
+
+/** How often a visible page asks for the balance: a partner credit shows up within seconds. */
+export const BALANCE_REFRESH_MS = 3_000;
+
+export const balanceQuery = (uid: string) =>
+  queryOptions({
+    queryKey: ['balance', uid],
+    queryFn: async ({ signal }) => (await api.get<Balance>('/api/users/balance', signal)).data,
+    staleTime: 0,
+    // Only while the tab is visible (TanStack Query pauses intervals in the background) and on focus.
+    refetchInterval: BALANCE_REFRESH_MS,
+    refetchOnWindowFocus: 'always',
+  });
+
+export const detailedBalanceQuery = (uid: string, asOf?: string) =>
+  queryOptions({
+    queryKey: ['balance', uid, 'detailed', asOf ?? 'now'],
+    queryFn: async ({ signal }) =>
+      (await api.get<DetailedBalance>(`/api/users/balance/detailed${queryString({ as_of: asOf })}`, signal)).data,
+    // A past moment never changes; the present one follows the plain balance's rhythm loosely.
+    staleTime: asOf ? Infinity : 0,
+    refetchInterval: asOf ? false : 15_000,
+  });
+
+export const statementQuery = (uid: string, asOf?: string) =>
+  queryOptions({
+    queryKey: ['statement', uid, asOf ?? 'now'],
+    queryFn: async ({ signal }) => (await api.get<StatementData>(`/api/users/statement${queryString({ as_of: asOf })}`, signal)).data,
+    staleTime: asOf ? Infinity : 10_000,
+  });
+
+export const recentEarningsQuery = (uid: string, limit = 5) =>
+  queryOptions({
+    queryKey: ['earnings', uid, 'recent', limit],
+    queryFn: async ({ signal }) => (await api.get<Earning[]>(`/api/users/earnings/recent?limit=${limit}`, signal)).data,
+    refetchInterval: 15_000,
+  });
+
+export const earningsPageQuery = (uid: string, page: number) =>
+  queryOptions({
+    queryKey: ['earnings', uid, 'page', page],
+    // Paged lists keep `page`, `total_pages` and `summary` beside `data` in the body itself.
+    queryFn: async ({ signal }) =>
+      (await api.get<Earning[]>(`/api/users/earnings?page=${page}&per_page=${PAGE_SIZES.earnings}`, signal)) as EarningsPage,
+  });
+
+/** Approved earnings not yet in a payout (spec 7, "Available earnings"). */
+export const availableEarningsQuery = (uid: string) =>
+  queryOptions({
+    queryKey: ['earnings', uid, 'available'],
+    queryFn: async ({ signal }) =>
+      (await api.get<Earning[]>(
+        `/api/users/earnings${queryString({ page: 1, per_page: PAGE_SIZES.availableEarnings, status: 'approved', available_for_payout: true })}`,
+        signal,
+      )) as EarningsPage,
+  });
+
+/**
+ * What a payout command changes besides the payout lists (those are settled separately, see
+ * `settlePayoutLists`, so a refetch of the lagging read model cannot undo the patched status).
+ */
+export const memberMoneyKeys = (uid: string) => [
+  ['balance', uid],
+  ['earnings', uid],
+  ['statement', uid],
+  ['stats', uid],
+  ['profile', uid],
+];

@@ -1,0 +1,48 @@
+import type { CallbackRecord } from '@playquid/contracts';
+import { callbackStateLabel, callbackStatus, REVIEW_LABELS } from '../../../../../lib/callbacks';
+import { Badge, type BadgeTone } from '../../../../../ui/Badge';
+
+const STATE_TONES: Record<string, BadgeTone> = {
+  Completed: 'success',
+  Pending: 'warning',
+  Reconciled: 'accent',
+  None: 'neutral',
+};
+
+/** The partner's offer state: Completed, Pending, Reconciled, None, or an unknown state as itself. */
+export function StateBadge({ state }: { state: string | null }) {
+  const label = callbackStateLabel(state);
+  return <Badge tone={STATE_TONES[label] ?? 'info'}>{label}</Badge>;
+}
+
+const STATUS_TONES = { Failed: 'danger', Processed: 'success', Pending: 'warning' } as const;
+
+const REVIEW_TONES = { held: 'warning', approved: 'success', rejected: 'danger' } as const;
+
+/** A credit above the review threshold, and requests refused before a signature was proven. */
+export function ReviewBadges({ callback }: { callback: Pick<CallbackRecord, 'review_status' | 'unsigned'> }) {
+  return (
+    <>
+      {callback.review_status && (
+        <Badge tone={REVIEW_TONES[callback.review_status]} className="ml-1" data-review={callback.review_status}>
+          {REVIEW_LABELS[callback.review_status]}
+        </Badge>
+      )}
+      {callback.unsigned && (
+        <Badge className="ml-1" title="Refused before a signature was proven: kept in a bounded list, never credited">
+          Unsigned
+        </Badge>
+      )}
+    </>
+  );
+}
+
+/** Our processing: Failed if it has an error, else Processed, else Pending. */
+export function StatusBadge({ callback }: { callback: Pick<CallbackRecord, 'processing_error' | 'is_processed'> }) {
+  const status = callbackStatus(callback);
+  return (
+    <Badge tone={STATUS_TONES[status]} data-status={status}>
+      {status}
+    </Badge>
+  );
+}

@@ -1,0 +1,209 @@
+import { type AdminPayout, formatPence } from '@playquid/contracts';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, type ErrorComponentProps, Link, useNavigate } from '@tanstack/react-router';
+import { CircleCheck, Hourglass, Landmark, PoundSterling } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { Notice, type NoticeMessage, PageSpinner, RouteError } from '../../../../components/Feedback';
+import { BackLink, PageHeader } from '../../../../components/PageHeader';
+import { adminPayoutCommand, type AdminPayoutCommand, serverMessage } from '../../../../lib/commands';
+import { pageHead } from '../../../../lib/page';
+import { settlePayoutLists } from '../../../../lib/payout-cache';
+import {
+  ADMIN_STATUS_FILTERS,
+  adminPayoutActions,
+  adminPayoutStats,
+  type AdminStatusFilter,
+  optionalReason,
+  parseAdminStatusFilter,
+  searchAdminPayouts,
+  shortId,
+} from '../../../../lib/payouts';
+import { ADMIN_PAYOUTS_KEY, adminPayoutsQuery } from '../../../../lib/payouts/queries';
+import { useFlash } from '../../../../lib/use-flash';
+import { Pager } from '../../../../ui/Pager';
+import { SearchField } from '../../../../ui/SearchField';
+import { StatCard } from '../../../../ui/StatCard';
+import { StatGrid } from '../../../../ui/StatGrid';
+import { inputClass, pageWidth } from '../../../../ui/styles';
+import { type AdminPayoutAction, AdminPayoutsTable } from './-components/AdminPayoutsTable';
+import { ProcessPayoutModal } from './-components/ProcessPayoutModal';
+
+/** Admin messages stay 5 s (spec 9). */
+const MESSAGE_MS = 5_000;
+
+const FAILURE: Record<AdminPayoutAction, string> = {
+  process: 'Failed to process payout',
+  cancel: 'Failed to cancel payout',
+  approve: 'Failed to approve payout',
+  reject: 'Failed to reject payout',
+};
+
+function successText(command: AdminPayoutCommand, payoutId: string, serverText: string): string {
+  if (command.action === 'process') return `Payout ${shortId(payoutId)}... processed successfully!`;
+  if (command.action === 'cancel') return 'Payout cancelled successfully';
+  return serverText || (command.action === 'approve' ? 'Payout approved successfully' : 'Payout rejected successfully');
+}
+
+export const Route = createFileRoute('/_admin/admin/payouts')({
+  validateSearch: (search: Record<string, unknown>): { status?: AdminStatusFilter; page?: number } => {
+    const page = Number(search.page);
+    return { status: parseAdminStatusFilter(search.status), page: Number.isInteger(page) && page > 1 ? page : undefined };
+  },
+  loaderDeps: ({ search }) => ({ status: search.status, page: search.page ?? 1 }),
+  loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(adminPayoutsQuery(deps.page, deps.status)),
+  head: () => pageHead('Payouts'),
+  staticData: { accessDenied: 'Access Denied - You need admin permissions to access this page' },
+  pendingComponent: () => <PageSpinner label="Loading payouts..." />,
+  errorComponent: PayoutsError,
+  component: AdminPayoutsPage,
+});
+
+function PayoutsError(props: ErrorComponentProps) {
+  return <RouteError {...props} title="Failed to load payouts" />;
+}
+
+function AdminPayoutsPage() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { status, page = 1 } = Route.useSearch();
+  const { data } = useSuspenseQuery(adminPayoutsQuery(page, status));
+  const [search, setSearch] = useState('');
+  const [processing, setProcessing] = useState<AdminPayout | null>(null);
+  const [message, flash, clearMessage] = useFlash<NoticeMessage>(MESSAGE_MS);
+  const stats = adminPayoutStats(data.data);
+  const shown = searchAdminPayouts(data.data, search);
+
+  const command = useMutation({
+    mutationFn: ({ payout, command: next }: { payout: AdminPayout; command: AdminPayoutCommand }) => adminPayoutCommand(payout.id, next),
+    onSuccess: (envelope, { payout, command: done }) => {
+      flash({ kind: 'success', text: successText(done, payout.id, envelope.message) });
+      setProcessing(null);
+      void settlePayoutLists(queryClient, ADMIN_PAYOUTS_KEY, envelope.data);
+    },
+    onError: (error, { command: failed }) => {
+      const detail = serverMessage(error, '');
+      flash({ kind: 'error', text: detail ? `${FAILURE[failed.action]}: ${detail}` : FAILURE[failed.action] });
+    },
+  });
+  const run = (payout: AdminPayout, next: AdminPayoutCommand) => command.mutate({ payout, command: next });
+
+  const onAction = (action: AdminPayoutAction, payout: AdminPayout) => {
+    clearMessage();
+    const amount = formatPence(payout.amount_pence);
+    switch (action) {
+      case 'process':
+        return setProcessing(payout);
+      case 'approve': {
+        // A flagged payout is approved only with the admin's acknowledgement, which the server records.
+        const review = adminPayoutActions(payout).acknowledgementRequired;
+        const question = `Approve the ${amount} payout ${shortId(payout.id)}...?`;
+        const asked = review
+          ? `${payout.review_reason ?? 'A reversal landed after this payout was requested'}.\n\nI have reviewed it. ${question}`
+          : question;
+        if (window.confirm(asked)) run(payout, { action: 'approve', body: review ? { acknowledge_reversal: true } : {} });
+        return;
+      }
+      case 'reject': {
+        const reason = window.prompt(`Why is the ${amount} payout ${shortId(payout.id)}... rejected? (required)`)?.trim();
+        if (reason) run(payout, { action: 'reject', body: { reason } });
+        return;
+      }
+      case 'cancel': {
+        if (!window.confirm(`Are you sure you want to cancel the ${amount} payout ${shortId(payout.id)}...?`)) return;
+        const answer = window.prompt('Reason for cancelling (optional):', '');
+        run(payout, { action: 'cancel', body: optionalReason(answer) });
+      }
+    }
+  };
+  const closeModal = useCallback(() => setProcessing(null), []);
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Admin"
+        title="Payouts"
+        lead="Reward-email payout requests: approve, mark as paid with the transaction reference, reject or cancel."
+        back={<BackLink to="/admin/dashboard">Analytics</BackLink>}
+      />
+      <section className={`${pageWidth} py-10`}>
+        <StatGrid>
+          <StatCard label="Total Payouts" value={stats.total} hint="On this page" icon={Landmark} testId="admin-payouts-total" />
+          <StatCard
+            label="Pending"
+            value={stats.pending}
+            hint="Awaiting action"
+            icon={Hourglass}
+            accent="amber"
+            testId="admin-payouts-pending"
+          />
+          <StatCard
+            label="Completed"
+            value={stats.completed}
+            hint="Approved or completed"
+            icon={CircleCheck}
+            accent="grape"
+            testId="admin-payouts-completed"
+          />
+          <StatCard
+            label="Total Value"
+            value={formatPence(stats.totalValuePence)}
+            hint="GBP, this page"
+            icon={PoundSterling}
+            accent="flare"
+            testId="admin-payouts-value"
+          />
+        </StatGrid>
+
+        <div className="mt-8 grid gap-3 sm:grid-cols-[1fr_auto]">
+          <SearchField
+            label="Search payouts"
+            placeholder="Search by payout, user or transaction ID..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            data-testid="admin-payouts-search"
+          />
+          <label>
+            <span className="sr-only">Status</span>
+            <select
+              className={inputClass}
+              value={status ?? ''}
+              onChange={(event) => void navigate({ search: { status: parseAdminStatusFilter(event.target.value) } })}
+              data-testid="admin-payouts-status"
+            >
+              {ADMIN_STATUS_FILTERS.map((option) => (
+                <option key={option.label} value={option.value ?? ''}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+
+        {message && (
+          <Notice kind={message.kind} className="mt-6" testId="admin-payouts-message">
+            {message.text}
+          </Notice>
+        )}
+
+        <AdminPayoutsTable payouts={shown} busyId={command.isPending ? command.variables.payout.id : null} onAction={onAction} />
+
+        <Pager
+          className="mt-6"
+          page={page}
+          totalPages={data.total_pages}
+          step={(target, control) => <Link to="/admin/payouts" search={{ status, page: target > 1 ? target : undefined }} {...control} />}
+        />
+      </section>
+
+      {processing && (
+        <ProcessPayoutModal
+          payout={processing}
+          busy={command.isPending}
+          failure={message?.kind === 'error' ? message.text : null}
+          onClose={closeModal}
+          onSubmit={(body) => run(processing, { action: 'process', body })}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { formatPence } from '@playquid/contracts';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, type ErrorComponentProps, useNavigate } from '@tanstack/react-router';
+import { CalendarClock, Hourglass, Landmark, Wallet } from 'lucide-react';
+import { EarningsNav } from '../../-components/EarningsNav';
+import { PageSpinner, RouteError } from '../../../../components/Feedback';
+import { BackLink, PageHeader } from '../../../../components/PageHeader';
+import { pageHead } from '../../../../lib/page';
+import { asOfIso, localDay, parseAsOfDay } from '../../../../lib/statement';
+import { statementQuery } from '../../../../lib/wallet/queries';
+import { Button } from '../../../../ui/Button';
+import { StatCard } from '../../../../ui/StatCard';
+import { StatGrid } from '../../../../ui/StatGrid';
+import { inputClass, labelClass, pageWidth } from '../../../../ui/styles';
+import { StatementList } from './-components/StatementList';
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** Every change to the member's money, with the running available balance; optionally as of a past day. */
+export const Route = createFileRoute('/_member/earnings_/statement')({
+  validateSearch: (search: Record<string, unknown>): { as_of?: string } => {
+    const day = parseAsOfDay(search.as_of);
+    return day ? { as_of: day } : {};
+  },
+  loaderDeps: ({ search }) => ({ asOf: search.as_of }),
+  loader: async ({ context: { uid, verified, queryClient }, deps }) => {
+    if (verified) await queryClient.ensureQueryData(statementQuery(uid, deps.asOf && asOfIso(deps.asOf)));
+  },
+  head: () => pageHead('Statement'),
+  pendingComponent: () => <PageSpinner label="Loading your statement..." />,
+  errorComponent: StatementError,
+  component: StatementPage,
+});
+
+function StatementError(props: ErrorComponentProps) {
+  return <RouteError {...props} title="Failed to load your statement." />;
+}
+
+function StatementPage() {
+  const { uid } = Route.useRouteContext();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { as_of: asOfDay } = Route.useSearch();
+  const { data } = useSuspenseQuery(statementQuery(uid, asOfDay && asOfIso(asOfDay)));
+  const setDay = (day: string | undefined) => void navigate({ search: day ? { as_of: day } : {} });
+  const moment = asOfDay ? `at the end of ${dayFormat.format(new Date(`${asOfDay}T12:00:00`))}` : 'now';
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Your money"
+        title="Statement"
+        lead="Every change to your money, why it happened, and your available balance right after it."
+        back={<BackLink to="/dashboard">Dashboard</BackLink>}
+        actions={<EarningsNav />}
+      />
+      <section className={`${pageWidth} py-10`}>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <p className="text-sm text-slate-400" data-testid="statement-moment">
+            Balances {moment}
+          </p>
+          <div className="flex flex-wrap items-end gap-2">
+            <label className={labelClass}>
+              <span className="flex items-center gap-1.5">
+                <CalendarClock size={15} aria-hidden /> As of
+              </span>
+              <input
+                type="date"
+                className={`${inputClass} py-2.5 [color-scheme:dark]`}
+                max={localDay()}
+                value={asOfDay ?? ''}
+                onChange={(event) => setDay(parseAsOfDay(event.target.value))}
+                data-testid="statement-as-of"
+              />
+            </label>
+            {asOfDay && (
+              <Button variant="secondary" onClick={() => setDay(undefined)}>
+                Today
+              </Button>
+            )}
+          </div>
+        </div>
+
+        <StatGrid columns={3} className="mt-6">
+          <StatCard
+            label="Available"
+            value={formatPence(data.available_pence)}
+            hint="Ready for payout"
+            icon={Wallet}
+            testId="statement-available"
+          />
+          <StatCard
+            label="Pending"
+            value={formatPence(data.pending_pence)}
+            hint="Waiting to clear"
+            icon={Hourglass}
+            accent="amber"
+            testId="statement-pending"
+          />
+          <StatCard
+            label="In payouts"
+            value={formatPence(data.reserved_pence)}
+            hint="Requested, not yet paid"
+            icon={Landmark}
+            accent="grape"
+            testId="statement-reserved"
+          />
+        </StatGrid>
+
+        <StatementList entries={data.entries} />
+      </section>
+    </>
+  );
+}

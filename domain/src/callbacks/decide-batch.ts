@@ -1,0 +1,43 @@
+import type { CallbackReceived, WalletEvent } from '@playquid/contracts';
+import { DomainError } from '../decider';
+import { walletDecider, type WalletState } from '../wallet/wallet.decider';
+
+export interface CallbackToApply {
+  callback: CallbackReceived['data'];
+  /** The id a credit made by this callback gets. */
+  earningId: string;
+}
+
+export type CallbackDecision =
+  | { callbackId: string; events: WalletEvent[] }
+  /** The wallet refused this callback (a reversal of nothing, a reward that is not positive). */
+  | { callbackId: string; refused: DomainError };
+
+/**
+ * One member's callbacks decided in the order given, each against the wallet as the earlier ones
+ * left it, so the events of all of them can be one append. A callback the wallet refuses is
+ * refused alone; the others still count. Returns the decisions and the wallet after them.
+ */
+export function decideCallbacks(
+  wallet: WalletState,
+  uid: string,
+  callbacks: readonly CallbackToApply[],
+  options: { reviewThresholdPence?: number; now: string },
+): { decisions: CallbackDecision[]; wallet: WalletState } {
+  let state = wallet;
+  const decisions = callbacks.map(({ callback, earningId }): CallbackDecision => {
+    let events: WalletEvent[];
+    try {
+      events = walletDecider.decide(
+        { type: 'ApplyCallback', uid, callback, earningId, reviewThresholdPence: options.reviewThresholdPence, now: options.now },
+        state,
+      );
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return { callbackId: callback.callbackId, refused: error };
+    }
+    state = events.reduce(walletDecider.evolve, state);
+    return { callbackId: callback.callbackId, events };
+  });
+  return { decisions, wallet: state };
+}

@@ -1,0 +1,11 @@
+import type { PagedEnvelope } from '@playquid/contracts';
+
+export type Paging = Pick<PagedEnvelope<unknown>, 'page' | 'per_page' | 'total' | 'total_pages'>;
+
+/** The paging fields of a list answer: an empty list still has one (empty) page. */
+export const paging = (page: number, perPage: number, total: number): Paging => ({
+  page,
+  per_page: perPage,
+  total,
+  total_pages: Math.max(1, Math.ceil(total / perPage)),
+});

@@ -1,0 +1,152 @@
+import { DASHBOARD_PAYOUT_READY_PENCE, formatPence, minimumPayoutMessage, type PayoutStatus, type Pence } from '@playquid/contracts';
+
+/**
+ * Payout rules the wallet decider enforces and the screens explain. They live here, once, so the
+ * server's answers (`can_request_payout`, `can_cancel`, `withdrawable_pence`, …) and the client's
+ * buttons and lines can never disagree with what the decider would allow.
+ */
+
+// ---------------------------------------------------------------- open payouts
+/** Payouts that still hold money: requested or approved, not yet paid, rejected or cancelled. */
+export const OPEN_PAYOUT_STATUSES: readonly PayoutStatus[] = ['pending', 'approved'];
+
+export const isOpenPayout = ({ status }: { status: PayoutStatus }): boolean => OPEN_PAYOUT_STATUSES.includes(status);
+
+/** A member may cancel only a payout no admin has approved yet (admins may cancel any open one). */
+export const MEMBER_CANCELLABLE_STATUSES: readonly PayoutStatus[] = ['pending'];
+
+export const memberCanCancel = ({ status }: { status: PayoutStatus }): boolean => MEMBER_CANCELLABLE_STATUSES.includes(status);
+
+// ---------------------------------------------------------------- welcome bonus lock
+/**
+ * The welcome bonus is withdrawable only once the member has an approved offer earning, so a
+ * throwaway account is not worth the bonus. `unpaidBonusPence` is bonus money still available
+ * (not reversed, not already in a payout).
+ */
+export const lockedBonusPence = ({ completedOffers, unpaidBonusPence }: { completedOffers: number; unpaidBonusPence: Pence }): Pence =>
+  completedOffers > 0 ? 0 : Math.max(0, unpaidBonusPence);
+
+/** What a payout request would reserve: the available balance less a locked bonus. */
+export const withdrawablePence = (availablePence: Pence, lockedPence: Pence): Pence => availablePence - lockedPence;
+
+export const lockedBonusLine = (lockedPence: Pence) =>
+  `Welcome bonus ${formatPence(lockedPence)} — locked until your first offer is approved`;
+
+/** The refusal when only a locked bonus would reach the minimum. */
+export const bonusLockedPayoutMessage = (lockedPence: Pence, minPence: Pence) =>
+  `${minimumPayoutMessage(minPence)}. Your welcome bonus of ${formatPence(lockedPence)} is locked until your first offer is approved.`;
+
+// ---------------------------------------------------------------- requesting a payout
+/** Why a payout cannot be requested, the first thing the member must fix first. */
+export type PayoutBlock = 'negative' | 'in-progress' | 'bonus-locked' | 'below-minimum';
+
+export interface PayoutEligibility {
+  canRequest: boolean;
+  /** The first reason that blocks a request, in the order of `payoutEligibility`; null when none does. */
+  block: PayoutBlock | null;
+  /** How much more must become withdrawable before the minimum is reached (0 when it is). */
+  shortfallPence: Pence;
+  /** What a request would reserve and send: the available balance less the locked welcome bonus. */
+  withdrawablePence: Pence;
+}
+
+export const PAYOUT_IN_PROGRESS_MESSAGE = 'A payout request is already in progress. Wait until it is processed or cancel it first.';
+export const NEGATIVE_BALANCE_MESSAGE = 'Your balance is below zero after a reversed earning. Payouts resume once it is earned back.';
+
+/**
+ * Whether the member may request a payout of their whole withdrawable balance, and if not the first
+ * reason, always checked in this order: a negative balance (a reversal of money already paid out),
+ * a payout still open, then the minimum (which a locked welcome bonus may be what misses).
+ */
+export function payoutEligibility({
+  availablePence,
+  minPence,
+  lockedBonusPence: locked = 0,
+  hasOpenPayout = false,
+  isNegative = false,
+}: {
+  availablePence: Pence;
+  minPence: Pence;
+  /** From `lockedBonusPence`; 0 when not known. */
+  lockedBonusPence?: Pence;
+  hasOpenPayout?: boolean;
+  /** A negative balance known from elsewhere (the detailed balance's `is_negative`); a negative `availablePence` says the same. */
+  isNegative?: boolean;
+}): PayoutEligibility {
+  const withdrawable = withdrawablePence(availablePence, locked);
+  const shortfallPence = Math.max(0, minPence - withdrawable);
+  const firstBlock = (): PayoutBlock | null => {
+    if (isNegative || availablePence < 0) return 'negative';
+    if (hasOpenPayout) return 'in-progress';
+    if (shortfallPence > 0) return locked > 0 ? 'bonus-locked' : 'below-minimum';
+    return null;
+  };
+  const block = firstBlock();
+  return { canRequest: block === null, block, shortfallPence, withdrawablePence: withdrawable };
+}
+
+/** The server's refusal of a payout request, worded for the member. */
+export function payoutBlockMessage(block: PayoutBlock, { minPence, lockedBonusPence: locked }: { minPence: Pence; lockedBonusPence: Pence }): string {
+  switch (block) {
+    case 'negative':
+      return NEGATIVE_BALANCE_MESSAGE;
+    case 'in-progress':
+      return PAYOUT_IN_PROGRESS_MESSAGE;
+    case 'bonus-locked':
+      return bonusLockedPayoutMessage(locked, minPence);
+    case 'below-minimum':
+      return minimumPayoutMessage(minPence);
+  }
+}
+
+/**
+ * The dashboard's quick action: enabled when a payout of the available balance would reach the
+ * minimum, highlighted 'Payout Ready' from DASHBOARD_PAYOUT_READY_PENCE.
+ */
+export function dashboardPayoutState(availablePence: Pence, minPence: Pence): { enabled: boolean; ready: boolean } {
+  return { enabled: payoutEligibility({ availablePence, minPence }).canRequest, ready: availablePence >= DASHBOARD_PAYOUT_READY_PENCE };
+}
+
+// ---------------------------------------------------------------- admin actions
+export interface PayoutFacts {
+  status: PayoutStatus;
+  /** The reward order is committed (PayoutRewardOrderPlaced): the email may be on its way. */
+  rewardOrderPlaced: boolean;
+  /** A reversal landed while the payout was open and no admin has acknowledged it yet. */
+  needsReview: boolean;
+}
+
+export interface PayoutActions {
+  approve: boolean;
+  process: boolean;
+  reject: boolean;
+  cancel: boolean;
+  /** Approving or processing needs `acknowledge_reversal: true`. */
+  acknowledgementRequired: boolean;
+}
+
+/** What an admin may do with a payout: once its reward order is placed the money cannot come back. */
+export function payoutActions({ status, rewardOrderPlaced, needsReview }: PayoutFacts): PayoutActions {
+  const open = isOpenPayout({ status });
+  const withdrawable = open && !rewardOrderPlaced;
+  return {
+    approve: status === 'pending',
+    process: open,
+    reject: withdrawable,
+    cancel: withdrawable,
+    acknowledgementRequired: open && needsReview,
+  };
+}
+
+/** The reward has left (order placed) or the payout is paid: giving the reserve back would pay twice. */
+export const payoutAlreadySent = ({ status, rewardOrderPlaced }: Pick<PayoutFacts, 'status' | 'rewardOrderPlaced'>): boolean =>
+  status === 'completed' || (isOpenPayout({ status }) && rewardOrderPlaced);
+
+export const payoutAlreadySentMessage = (verb: 'cancelled' | 'rejected') =>
+  `The reward email has already been sent; this payout can no longer be ${verb}`;
+
+export const reversalReviewReason = (reversedPence: Pence) =>
+  `A reversal of ${formatPence(reversedPence)} landed after this payout was requested`;
+
+export const reversalAcknowledgementMessage = (reversedPence: Pence, action: 'approving' | 'processing') =>
+  `${reversalReviewReason(reversedPence)}; confirm you have reviewed it (acknowledge_reversal) before ${action}`;

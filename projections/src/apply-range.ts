@@ -1,0 +1,84 @@
+import { comparePositions, formatPosition, type GlobalPosition, parsePosition, type StoredEventMessage } from '@playquid/contracts';
+import type { DB } from '@playquid/read-db';
+import type { Kysely, Transaction } from 'kysely';
+import { lockCheckpoints, saveCheckpoints } from './checkpoints';
+import type { Projection } from './projection';
+
+/** An earlier event of the log has not been applied yet; the job is retried until it has. */
+export class OutOfOrderError extends Error {
+  /** `expected`: what the event should have followed, e.g. "the checkpoint is 1/5". */
+  constructor(projection: string, message: StoredEventMessage, expected: string) {
+    super(`${projection}: event ${message.position} follows ${message.previousPosition}, but ${expected}`);
+    this.name = 'OutOfOrderError';
+  }
+}
+
+/**
+ * applied: the projection changed its rows; not-handled: next in line but of no event type the
+ * projection reacts to (only the checkpoint moved); skipped: applied before (redelivery, replay).
+ */
+export type ApplyOutcome = 'applied' | 'not-handled' | 'skipped';
+
+/**
+ * The part of a range after the checkpoint. It must continue the checkpoint and every event must
+ * follow the one before it; otherwise an earlier event is missing and OutOfOrderError says so
+ * (a gap is waited for, never skipped).
+ */
+function unappliedPart(
+  projection: string,
+  checkpoint: GlobalPosition,
+  range: readonly StoredEventMessage[],
+): readonly StoredEventMessage[] {
+  const start = range.findIndex((message) => comparePositions(parsePosition(message.position), checkpoint) > 0);
+  if (start === -1) return [];
+  let previous = formatPosition(checkpoint);
+  for (let i = start; i < range.length; i++) {
+    if (range[i].previousPosition !== previous) {
+      throw new OutOfOrderError(
+        projection,
+        range[i],
+        i === start ? `the checkpoint is ${previous}` : `the range has ${previous} before it`,
+      );
+    }
+    previous = range[i].position;
+  }
+  return start === 0 ? range : range.slice(start);
+}
+
+/**
+ * Applies a contiguous range of the log to one projection inside the caller's transaction, with its
+ * checkpoint: the part at or before the checkpoint is skipped, the rest applied in one batch and the
+ * checkpoint moved to the end of the range, also when none of its events is of a type the
+ * projection handles, so every checkpoint's chain of positions stays contiguous.
+ */
+export async function applyRangeInTransaction(
+  trx: Transaction<DB>,
+  projection: Projection,
+  range: readonly StoredEventMessage[],
+): Promise<ApplyOutcome> {
+  const checkpoint = (await lockCheckpoints(trx, [projection.name])).get(projection.name)!;
+  const fresh = unappliedPart(projection.name, checkpoint, range);
+  if (fresh.length === 0) return 'skipped';
+  const handled = await projection.apply(trx, fresh);
+  await saveCheckpoints(trx, [projection.name], parsePosition(fresh[fresh.length - 1].position));
+  return handled ? 'applied' : 'not-handled';
+}
+
+/**
+ * Applies a contiguous range of the log to each projection in a transaction of its own, all of them
+ * at once: projections share no rows, and each one's rows and checkpoint commit or roll back
+ * together. When any projection fails the call throws (after every one has finished), preferring a
+ * real error to an OutOfOrderError; a retry skips what the others committed.
+ */
+export async function applyRange(
+  db: Kysely<DB>,
+  projections: readonly Projection[],
+  range: readonly StoredEventMessage[],
+): Promise<Record<string, ApplyOutcome>> {
+  const settled = await Promise.allSettled(
+    projections.map((p) => db.transaction().execute((trx) => applyRangeInTransaction(trx, p, range))),
+  );
+  const errors = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+  if (errors.length > 0) throw errors.find((e) => !(e instanceof OutOfOrderError)) ?? errors[0];
+  return Object.fromEntries(projections.map((p, i) => [p.name, (settled[i] as PromiseFulfilledResult<ApplyOutcome>).value]));
+}

@@ -1,0 +1,231 @@
+import { CommandBus, CqrsModule } from '@nestjs/cqrs';
+import { Test } from '@nestjs/testing';
+import { type CallbackReceived, streams } from '@playquid/contracts';
+import { userDecider, walletDecider } from '@playquid/domain';
+import { callbackData } from '@playquid/domain/testing';
+import { createTestDatabase, type TestDatabase } from '@playquid/read-db';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_CONFIG, type AppConfig, loadConfig } from '../config/app-config';
+import { Clock, SystemClock } from '../cqrs/clock';
+import { EVENT_STORE } from '../event-store/event-store';
+import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { handleCommand } from '../services/command-handler';
+import { GrantReferralRewardHandler } from '../wallet/referral-reward.command';
+import {
+  DEBUG_NOT_CREDITED,
+  ProcessCallbackCommand,
+  ProcessCallbackHandler,
+  ProcessMemberCallbacksCommand,
+  ProcessMemberCallbacksHandler,
+} from './process-callback.command';
+
+let database: TestDatabase;
+let store: PostgresEventStore;
+let config: AppConfig;
+let commandBus: CommandBus;
+let processing: ProcessMemberCallbacksHandler;
+let single: ProcessCallbackHandler;
+/** Another process's processing: its own kept wallets and members. */
+const elsewhere = () => new ProcessMemberCallbacksHandler(store, config, new SystemClock(), commandBus);
+
+beforeAll(async () => {
+  database = await createTestDatabase('processcallbacks', { migrated: true });
+  store = new PostgresEventStore(database.url);
+  config = loadConfig({ ...process.env, DATABASE_URL: database.url });
+  const moduleRef = await Test.createTestingModule({
+    imports: [CqrsModule.forRoot()],
+    providers: [
+      { provide: EVENT_STORE, useValue: store },
+      { provide: APP_CONFIG, useValue: config },
+      { provide: Clock, useClass: SystemClock },
+      ProcessMemberCallbacksHandler,
+      ProcessCallbackHandler,
+      GrantReferralRewardHandler,
+    ],
+  }).compile();
+  await moduleRef.init();
+  commandBus = moduleRef.get(CommandBus);
+  processing = moduleRef.get(ProcessMemberCallbacksHandler);
+  single = moduleRef.get(ProcessCallbackHandler);
+});
+afterAll(async () => {
+  await store?.close();
+  await database?.drop();
+});
+
+const now = new Date().toISOString();
+
+async function member(referredBy: string | null = null): Promise<string> {
+  const uid = `u${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  await handleCommand(store, streams.user(uid), userDecider, {
+    type: 'RegisterUser',
+    uid,
+    email: `${uid}@playquid.test`,
+    username: uid,
+    gender: null,
+    referredBy,
+    emailVerified: true,
+    now,
+  });
+  return uid;
+}
+
+/** A callback as the intake stores it; returns what a job names it by. */
+async function stored(userId: string, overrides: Partial<CallbackReceived['data']> = {}) {
+  const data = callbackData({ callbackId: randomUUID(), transactionId: `o-${randomUUID()}`, userId, ...overrides });
+  await store.appendToStream(streams.callback(data.transactionId), [{ type: 'CallbackReceived', data }]);
+  return { transactionId: data.transactionId, callbackId: data.callbackId };
+}
+
+const walletOf = async (uid: string) => (await store.readStream(streams.wallet(uid))).map((e) => e.type);
+const callbackStream = async (transactionId: string) => (await store.readStream(streams.callback(transactionId))).map((e) => e.type);
+
+describe('callback processing of one member', () => {
+  it('credits all of a job in one wallet append and records each outcome on its own stream', async () => {
+    const uid = await member();
+    const callbacks = [
+      await stored(uid, { rewardPence: 100 }),
+      await stored(uid, { rewardPence: 250, state: 'PENDING' }),
+      await stored(uid, { debug: true }),
+    ];
+    const results = await processing.execute(new ProcessMemberCallbacksCommand(uid, callbacks));
+    expect(results).toMatchObject([
+      { outcome: 'processed', detail: 'credited_approved' },
+      { outcome: 'processed', detail: 'credited_pending' },
+      { outcome: 'processed', detail: DEBUG_NOT_CREDITED, earningId: null },
+    ]);
+    const wallet = await store.readStream(streams.wallet(uid));
+    expect(wallet.map((e) => e.type)).toEqual(['EarningCredited', 'EarningCredited']);
+    // One append: both events were written by the same transaction.
+    expect(wallet[0].position.commit).toBe(wallet[1].position.commit);
+    for (const { transactionId } of callbacks)
+      expect(await callbackStream(transactionId)).toEqual(['CallbackReceived', 'CallbackProcessed']);
+  });
+
+  it('changes nothing when the job runs again', async () => {
+    const uid = await member();
+    const callbacks = [await stored(uid), await stored(uid)];
+    await processing.execute(new ProcessMemberCallbacksCommand(uid, callbacks));
+    const again = await processing.execute(new ProcessMemberCallbacksCommand(uid, callbacks));
+    expect(again).toEqual([{ outcome: 'already_processed' }, { outcome: 'already_processed' }]);
+    // Even another process that never saw the first run books nothing twice.
+    await elsewhere().execute(new ProcessMemberCallbacksCommand(uid, callbacks));
+    expect(await walletOf(uid)).toEqual(['EarningCredited', 'EarningCredited']);
+  });
+
+  it('decides a member’s jobs one after another, each on the wallet the previous one left', async () => {
+    const uid = await member();
+    const pending = await stored(uid, { state: 'PENDING', rewardPence: 300 });
+    const completed = await stored(uid, { transactionId: pending.transactionId, state: 'COMPLETED', rewardPence: 300 });
+    const reversal = await stored(uid, {
+      transactionId: `or-${randomUUID()}`,
+      ref: pending.transactionId,
+      state: 'RECONCILED',
+      rewardPence: -300,
+    });
+    const results = await Promise.all([
+      processing.execute(new ProcessMemberCallbacksCommand(uid, [pending])),
+      processing.execute(new ProcessMemberCallbacksCommand(uid, [completed])),
+      processing.execute(new ProcessMemberCallbacksCommand(uid, [reversal])),
+    ]);
+    expect(results.flat().map((r) => (r.outcome === 'processed' ? r.detail : r.outcome))).toEqual([
+      'credited_pending',
+      'approved',
+      'reversed',
+    ]);
+    expect(await walletOf(uid)).toEqual(['EarningCredited', 'EarningApproved', 'EarningReversed']);
+    // Two callbacks of the same transaction: its stream records both outcomes.
+    expect(await callbackStream(pending.transactionId)).toEqual([
+      'CallbackReceived',
+      'CallbackReceived',
+      'CallbackProcessed',
+      'CallbackProcessed',
+    ]);
+  });
+
+  it('decides on the wallet as it stands when another writer appended since the last job', async () => {
+    const uid = await member();
+    await processing.execute(new ProcessMemberCallbacksCommand(uid, [await stored(uid, { rewardPence: 100 })]));
+    await handleCommand(store, streams.wallet(uid), walletDecider, { type: 'GrantWelcomeBonus', uid, earningId: randomUUID(), now });
+    const credit = await stored(uid, { rewardPence: 100 });
+    const reversal = await stored(uid, {
+      transactionId: `or-${randomUUID()}`,
+      ref: credit.transactionId,
+      state: 'RECONCILED',
+      rewardPence: -100,
+    });
+    await processing.execute(new ProcessMemberCallbacksCommand(uid, [credit, reversal]));
+    expect(await walletOf(uid)).toEqual(['EarningCredited', 'WelcomeBonusGranted', 'EarningCredited', 'EarningReversed']);
+  });
+
+  it('never refuses on a kept wallet that another process has moved on from', async () => {
+    const uid = await member();
+    await processing.execute(new ProcessMemberCallbacksCommand(uid, [await stored(uid)]));
+    // Another process credits a transaction this one has not seen...
+    const credit = await stored(uid, { rewardPence: 300 });
+    await elsewhere().execute(new ProcessMemberCallbacksCommand(uid, [credit]));
+    // ...and its reversal, alone in a job, finds that credit here too.
+    const reversal = await stored(uid, {
+      transactionId: `or-${randomUUID()}`,
+      ref: credit.transactionId,
+      state: 'RECONCILED',
+      rewardPence: -300,
+    });
+    expect(await processing.execute(new ProcessMemberCallbacksCommand(uid, [reversal]))).toMatchObject([
+      { outcome: 'processed', detail: 'reversed' },
+    ]);
+    expect(await walletOf(uid)).toEqual(['EarningCredited', 'EarningCredited', 'EarningReversed']);
+  });
+
+  it('records a refusal on the callback it concerns and still credits the others', async () => {
+    const uid = await member();
+    const orphan = await stored(uid, {
+      transactionId: `or-${randomUUID()}`,
+      ref: 'o-never-credited',
+      state: 'RECONCILED',
+      rewardPence: -100,
+    });
+    const credit = await stored(uid);
+    const results = await processing.execute(new ProcessMemberCallbacksCommand(uid, [orphan, credit]));
+    expect(results).toMatchObject([
+      { outcome: 'failed', error: 'No earlier credit for transaction o-never-credited to reverse' },
+      { outcome: 'processed', detail: 'credited_approved' },
+    ]);
+    expect(await callbackStream(orphan.transactionId)).toEqual(['CallbackReceived', 'CallbackProcessingFailed']);
+    expect(await walletOf(uid)).toEqual(['EarningCredited']);
+  });
+
+  it('fails every callback of an unknown member and credits nobody', async () => {
+    const uid = `nobody-${randomUUID()}`;
+    const callbacks = [await stored(uid), await stored(uid)];
+    const results = await processing.execute(new ProcessMemberCallbacksCommand(uid, callbacks));
+    expect(results).toEqual([
+      { outcome: 'failed', error: `Unknown member ${uid}` },
+      { outcome: 'failed', error: `Unknown member ${uid}` },
+    ]);
+    expect(await walletOf(uid)).toEqual([]);
+  });
+
+  it('rewards the referrer once when a referred member completes offers', async () => {
+    const referrer = await member();
+    const friend = await member(referrer);
+    await processing.execute(new ProcessMemberCallbacksCommand(friend, [await stored(friend), await stored(friend)]));
+    await processing.execute(new ProcessMemberCallbacksCommand(friend, [await stored(friend)]));
+    expect(await walletOf(referrer)).toEqual(['ReferralRewardGranted']);
+  });
+
+  it('processes one callback for an admin’s reprocess, through the same path', async () => {
+    const uid = await member();
+    const callback = await stored(uid);
+    expect(await single.execute(new ProcessCallbackCommand(callback.transactionId, callback.callbackId))).toMatchObject({
+      outcome: 'processed',
+    });
+    expect(await single.execute(new ProcessCallbackCommand(callback.transactionId, callback.callbackId))).toEqual({
+      outcome: 'already_processed',
+    });
+    await expect(single.execute(new ProcessCallbackCommand(callback.transactionId, 'missing'))).rejects.toThrow(
+      'Callback missing not found',
+    );
+  });
+});

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { AdminPayoutsController } from './admin-payouts.controller';
+import { RunPayoutHandler } from './payout.commands';
+import { PayoutRepository } from './payout.repository';
+import { PayoutsController } from './payouts.controller';
+import { PayoutsService } from './payouts.service';
+
+/** Payout requests and the admin's decisions on them, decided on the member's wallet stream. */
+@Module({
+  controllers: [PayoutsController, AdminPayoutsController],
+  providers: [PayoutRepository, PayoutsService, RunPayoutHandler],
+  exports: [PayoutRepository, PayoutsService],
+})
+export class PayoutsModule {}

@@ -1,0 +1,42 @@
+import { Body, Controller, Get, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Auth, CurrentUser } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth.types';
+import { ok } from '../common/envelope';
+import { MemberStatsService } from './member-stats.service';
+import { ProfileService } from './profile.service';
+import { ProgressQueryDto, UpdateProfileDto } from './users.dto';
+
+/** The member's own profile, offer progress and stats (spec section 7, Users). */
+@ApiTags('users')
+@Controller('users')
+export class UsersController {
+  constructor(
+    private readonly profiles: ProfileService,
+    private readonly stats: MemberStatsService,
+  ) {}
+
+  @Get('profile')
+  @Auth({ verified: true })
+  async profile(@CurrentUser() auth: AuthUser) {
+    return ok({ user: await this.profiles.profile(auth.uid) }, 'Profile loaded');
+  }
+
+  @Put('profile')
+  @Auth({ verified: true })
+  async updateProfile(@CurrentUser() auth: AuthUser, @Body() dto: UpdateProfileDto) {
+    return ok({ user: await this.profiles.updateUsername(auth.uid, dto.username) }, 'Username updated successfully!');
+  }
+
+  @Get('progress')
+  @Auth({ verified: true })
+  async progress(@CurrentUser() auth: AuthUser, @Query() query: ProgressQueryDto) {
+    return { success: true, message: 'Progress loaded', ...(await this.stats.progress(auth.uid, query)) };
+  }
+
+  @Get('stats')
+  @Auth({ verified: true })
+  async memberStats(@CurrentUser() auth: AuthUser) {
+    return ok({ stats: await this.stats.stats(auth.uid) }, 'Stats loaded');
+  }
+}

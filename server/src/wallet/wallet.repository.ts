@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EarningTotals } from '@playquid/domain';
+import type { BalanceRow, DB, StatementEntryRow } from '@playquid/read-db';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { READ_DB } from '../infra/tokens';
+
+/** Sum of amount_pence over the earnings matching a condition (0 when none). */
+const sumWhere = (eb: ExpressionBuilder<DB, 'earnings'>, condition: ReturnType<ExpressionBuilder<DB, 'earnings'>['and']>) =>
+  eb.fn.coalesce(eb.fn.sum<number>(eb.case().when(condition).then(eb.ref('amount_pence')).else(0).end()), eb.lit(0));
+
+/** The member-money read tables behind balance and statement: the balances row, earnings totals, statement entries. */
+@Injectable()
+export class WalletRepository {
+  constructor(@Inject(READ_DB) private readonly db: Kysely<DB>) {}
+
+  balance(uid: string): Promise<BalanceRow | undefined> {
+    return this.db.selectFrom('balances').selectAll().where('uid', '=', uid).executeTakeFirst();
+  }
+
+  /** The domain's earningTotals, summed by the database over the earnings read table. */
+  async earningTotals(uid: string): Promise<EarningTotals> {
+    const row = await this.db
+      .selectFrom('earnings')
+      .where('uid', '=', uid)
+      .select((eb) => [
+        sumWhere(eb, eb.and([eb('kind', '=', 'bonus'), eb('status', '!=', 'rejected')])).as('bonus'),
+        sumWhere(eb, eb.and([eb('kind', '=', 'referral'), eb('status', '!=', 'rejected')])).as('referral'),
+        // The wallet projection marks a reversed earning rejected.
+        sumWhere(eb, eb.and([eb('status', '=', 'rejected')])).as('reversed'),
+        sumWhere(eb, eb.and([eb('kind', '=', 'bonus'), eb('status', '=', 'approved'), eb('payout_id', 'is', null)])).as('unpaidBonus'),
+      ])
+      .executeTakeFirstOrThrow();
+    return {
+      bonusPence: Number(row.bonus),
+      referralPence: Number(row.referral),
+      reversedPence: Number(row.reversed),
+      unpaidBonusPence: Number(row.unpaidBonus),
+    };
+  }
+
+  /** The member's statement, oldest entry first (the order the running balances were built in). */
+  statementEntries(uid: string): Promise<StatementEntryRow[]> {
+    return this.db.selectFrom('statement_entries').selectAll().where('uid', '=', uid).orderBy('revision').execute();
+  }
+}

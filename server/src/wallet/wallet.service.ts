@@ -1,0 +1,181 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type Balance,
+  type DetailedBalance,
+  penceToPounds,
+  type StatementData,
+  type StatementEntry,
+  type StatementEntryKind,
+  streams,
+} from '@playquid/contracts';
+import {
+  earningTotals,
+  type EarningTotals,
+  foldStatement,
+  lockedBonusPence,
+  payoutEligibility,
+  payoutFigures,
+  type RecordedWalletEvent,
+  walletDecider,
+  type WalletState,
+} from '@playquid/domain';
+import type { StatementEntryRow } from '@playquid/read-db';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store';
+import { aggregateStream } from '../services/command-handler';
+import { WalletRepository } from './wallet.repository';
+
+/** The figures every balance shape is made of, from the read tables or from a fold of the log. */
+interface MoneyFigures {
+  available: number;
+  pending: number;
+  reserved: number;
+  paidOut: number;
+  totalEarned: number;
+  transactions: number;
+  pendingTransactions: number;
+  /** The welcome bonus held back until the first approved offer (0 without totals). */
+  lockedBonus: number;
+  totals: EarningTotals;
+}
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+const NO_TOTALS: EarningTotals = { bonusPence: 0, referralPence: 0, reversedPence: 0, unpaidBonusPence: 0 };
+
+/** The figures of a fold of the wallet stream: its money is the sum of walletMoneyChange, as the balances row is. */
+function figuresOf(state: WalletState): MoneyFigures {
+  return {
+    available: state.availablePence,
+    pending: state.pendingPence,
+    reserved: state.reservedPence,
+    paidOut: state.paidOutPence,
+    totalEarned: state.totalEarnedPence,
+    transactions: state.transactions,
+    pendingTransactions: state.pendingTransactions,
+    lockedBonus: payoutFigures(state).lockedBonusPence,
+    totals: earningTotals(Object.values(state.earnings)),
+  };
+}
+
+function toEntry(row: StatementEntryRow): StatementEntry {
+  return {
+    event_id: row.event_id,
+    revision: Number(row.revision),
+    at: iso(row.at),
+    kind: row.kind as StatementEntryKind,
+    reason: row.reason,
+    available_change_pence: row.available_change_pence,
+    pending_change_pence: row.pending_change_pence,
+    available_balance_pence: row.available_balance_pence,
+    pending_balance_pence: row.pending_balance_pence,
+    earning_id: row.earning_id,
+    payout_id: row.payout_id,
+    expected_clear_at: row.expected_clear_at === null ? null : iso(row.expected_clear_at),
+  };
+}
+
+const toWalletEvent = (event: RecordedEvent): RecordedWalletEvent =>
+  ({ type: event.type, data: event.data, id: event.id, revision: Number(event.revision), createdAt: iso(event.createdAt) }) as RecordedWalletEvent;
+
+/**
+ * Balance and statement of a member. Without `asOf` they come from the read tables (a moment
+ * behind the log); with it, from a fold of the member's wallet stream up to that moment.
+ */
+@Injectable()
+export class WalletService {
+  constructor(
+    private readonly wallet: WalletRepository,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async balance(uid: string, asOf?: string): Promise<Balance> {
+    // The plain balance is polled by every open page: it skips the earnings totals it does not show.
+    const f = await this.figures(uid, asOf, false);
+    return {
+      available_amount: penceToPounds(f.available),
+      completed_amount: penceToPounds(f.available),
+      pending_amount: penceToPounds(f.pending),
+      total_amount: penceToPounds(f.available + f.pending),
+      available_pence: f.available,
+      pending_pence: f.pending,
+      total_pence: f.available + f.pending,
+      total_transactions: f.transactions,
+      pending_transactions: f.pendingTransactions,
+      total_earned: penceToPounds(f.totalEarned),
+      total_earned_pence: f.totalEarned,
+      currency: 'GBP',
+    };
+  }
+
+  async detailedBalance(uid: string, asOf?: string): Promise<DetailedBalance> {
+    const f = await this.figures(uid, asOf);
+    const minPayout = this.config.minPayoutPence;
+    const eligibility = payoutEligibility({
+      availablePence: f.available,
+      minPence: minPayout,
+      lockedBonusPence: f.lockedBonus,
+      // A payout reserves all it may (the whole withdrawable balance), so money in reserve means one is still open.
+      hasOpenPayout: f.reserved > 0,
+    });
+    return {
+      available_pence: f.available,
+      pending_pence: f.pending,
+      reserved_pence: f.reserved,
+      paid_out_pence: f.paidOut,
+      total_earned_pence: f.totalEarned,
+      reversed_pence: f.totals.reversedPence,
+      bonus_pence: f.totals.bonusPence,
+      referral_pence: f.totals.referralPence,
+      available_amount: penceToPounds(f.available),
+      pending_amount: penceToPounds(f.pending),
+      reserved_amount: penceToPounds(f.reserved),
+      paid_out_amount: penceToPounds(f.paidOut),
+      total_amount: penceToPounds(f.available + f.pending),
+      total_transactions: f.transactions,
+      pending_transactions: f.pendingTransactions,
+      is_negative: f.available < 0,
+      locked_bonus_pence: f.lockedBonus,
+      withdrawable_pence: eligibility.withdrawablePence,
+      can_request_payout: eligibility.canRequest,
+      min_payout_pence: minPayout,
+      currency: 'GBP',
+      as_of: asOf === undefined ? null : iso(asOf),
+    };
+  }
+
+  async statement(uid: string, asOf?: string): Promise<StatementData> {
+    if (asOf !== undefined) {
+      const recorded = await this.store.readStream(streams.wallet(uid));
+      return foldStatement(recorded.map(toWalletEvent), asOf);
+    }
+    const rows = await this.wallet.statementEntries(uid);
+    const last = rows.at(-1);
+    return {
+      entries: rows.map(toEntry),
+      available_pence: last?.available_balance_pence ?? 0,
+      pending_pence: last?.pending_balance_pence ?? 0,
+      reserved_pence: last?.reserved_balance_pence ?? 0,
+      as_of: null,
+    };
+  }
+
+  private async figures(uid: string, asOf: string | undefined, withTotals = true): Promise<MoneyFigures> {
+    if (asOf !== undefined) {
+      const { state } = await aggregateStream(this.store, streams.wallet(uid), walletDecider, { asOf: new Date(asOf) });
+      return figuresOf(state);
+    }
+    const [row, totals] = await Promise.all([this.wallet.balance(uid), withTotals ? this.wallet.earningTotals(uid) : NO_TOTALS]);
+    return {
+      available: row?.available_pence ?? 0,
+      pending: row?.pending_pence ?? 0,
+      reserved: row?.reserved_pence ?? 0,
+      paidOut: row?.paid_out_pence ?? 0,
+      totalEarned: row?.total_earned_pence ?? 0,
+      transactions: row?.total_transactions ?? 0,
+      pendingTransactions: row?.pending_transactions ?? 0,
+      lockedBonus: lockedBonusPence({ completedOffers: row?.completed_offers ?? 0, unpaidBonusPence: totals.unpaidBonusPence }),
+      totals,
+    };
+  }
+}
