@@ -4,8 +4,9 @@ import type { Transaction } from 'kysely';
 
 /**
  * Reads the checkpoints of the given projections and locks their rows until the transaction ends,
- * so one writer at a time moves them. Rows are locked in name order: the live worker and a rebuild
- * take them in the same order and cannot deadlock. Missing rows start at 0/0.
+ * so one writer at a time moves them. Rows are locked in name order, so callers that lock several
+ * (a rebuild) cannot deadlock each other; the live worker locks one per transaction. Missing rows
+ * start at 0/0.
  */
 export async function lockCheckpoints(trx: Transaction<DB>, projections: readonly string[]): Promise<Map<string, GlobalPosition>> {
   const names = [...projections].sort();

@@ -21,10 +21,11 @@ import type { LoadOptions } from './load';
  * the same run, with the goal next to it. Prints; asserts nothing.
  *
  * P1  callbacks accepted per second and p99 at 32 connections, next to a bare Fastify INSERT
- *     route: once with the pipeline stopped (intake alone), once with it running. The API serves
- *     HTTP only (RUN_WORKERS=false); a second server process runs the forwarder and the callback
- *     worker, and the projection worker runs as in production. The second run is the burst whose
- *     drain is timed: until every credit is in the read model.
+ *     route: once with the pipeline stopped (intake alone: the API with RUN_WORKERS=false), once
+ *     with it running in the production shape (the API process with its forwarder and callback
+ *     worker, and the projection worker; BENCH_SEPARATE_WORKERS=true moves forwarder and callback
+ *     worker to a server process of their own). The second run is the burst whose drain is timed:
+ *     until every credit is in the read model.
  * P2  callback accepted -> balance visible through GET /api/users/balance, while a steady load of
  *     half the P1 rate (pipeline running) comes from another process.
  * P4  authenticated GET /api/users/balance next to a bare Fastify JSON route.
@@ -41,6 +42,8 @@ const API_PORT = 3901;
 const BARE_PORT = 3902;
 const WORKERS_PORT = 3903;
 const SECRET = 'bench-secret';
+/** The forwarder and the callback worker in a server process of their own instead of the API's. */
+const SEPARATE_WORKERS = process.env.BENCH_SEPARATE_WORKERS === 'true';
 /** Signed callbacks prepared per second of a run at full speed (more than the intake can take here). */
 const PATHS_PER_SECOND = 12_000;
 const RAW_INSERT_ROWS = 2_000;
@@ -284,7 +287,7 @@ async function main() {
 
   const loadAtStart = loadavg();
   start('scripts/dist/bench/bare-server.js', { DATABASE_URL: urls.bench, PORT: String(BARE_PORT) });
-  start('server/dist/main.js', { ...serverEnv, RUN_WORKERS: 'false' });
+  let api = start('server/dist/main.js', { ...serverEnv, RUN_WORKERS: 'false' });
   await Promise.all([waitFor(`${apiUrl}/api/health`), waitFor(`${bareUrl}/json`)]);
 
   // Callbacks are spread over several members, as real traffic is; the first member is the freshness probe.
@@ -293,7 +296,8 @@ async function main() {
   const uids = loaded.map((m) => m.uid);
   const paths = PATHS_PER_SECOND * DURATION_S;
   console.log(
-    `\nPlayQuid bench: ${CONNECTIONS} connections, ${DURATION_S} s per run, ${process.platform} ${cpus().length} cores, ${MEMBERS} members`,
+    `\nPlayQuid bench: ${CONNECTIONS} connections, ${DURATION_S} s per run, ${process.platform} ${cpus().length} cores, ${MEMBERS} members; ` +
+      `forwarder and callback worker ${SEPARATE_WORKERS ? 'in a process of their own' : 'in the API process'}`,
   );
   console.log(
     `load average at start ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} (a shared machine: other work here moves every figure)\n`,
@@ -314,10 +318,15 @@ async function main() {
   const lastSequence = async () => Number((await db.query('select coalesce(max(sequence), 0) as n from events')).rows[0].n);
   const eventsAfter = async (sequence: number) =>
     Number((await db.query('select count(*) as n from events where sequence > $1', [sequence])).rows[0].n);
-  // The pipeline: the forwarder and the callback worker in a server process of their own, and the projection worker.
-  start('server/dist/main.js', { ...serverEnv, RUN_WORKERS: 'true', PORT: String(WORKERS_PORT) });
+  if (SEPARATE_WORKERS) {
+    start('server/dist/main.js', { ...serverEnv, RUN_WORKERS: 'true', PORT: String(WORKERS_PORT) });
+    await waitFor(`http://127.0.0.1:${WORKERS_PORT}/api/health`);
+  } else {
+    await stop(api);
+    api = start('server/dist/main.js', { ...serverEnv, RUN_WORKERS: 'true' });
+    await waitFor(`${apiUrl}/api/health`);
+  }
   start('projections/dist/worker.js', serverEnv);
-  await waitFor(`http://127.0.0.1:${WORKERS_PORT}/api/health`);
   console.log('pipeline started: crediting the callbacks of the intake-alone runs ...');
   const backlogStart = Date.now();
   const backlog = await creditsInLog();
