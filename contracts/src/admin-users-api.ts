@@ -35,7 +35,7 @@ export const ADMIN_USER_DEFAULT_SORT: AdminUserSortField = 'created_at';
 export const ADMIN_USER_STATUSES = ['active', 'banned', 'verified', 'unverified'] as const;
 export type AdminUserStatus = (typeof ADMIN_USER_STATUSES)[number];
 
-/** GET /api/admin/users query (spec 7). */
+/** GET /api/admin/users query. */
 export interface AdminUsersQuery {
   page?: number;
   per_page?: number;
@@ -52,7 +52,7 @@ export interface AdminUserBan {
   reason: string;
 }
 
-/** One row of the admin users table (spec 3 "Admin user row", plus the ban). Money in pounds and pence. */
+/** One row of the admin users table. Money in pounds and pence. */
 export interface AdminUserRow {
   uid: string;
   username: string;

@@ -1,6 +1,6 @@
 import type { Gender, Role } from './events';
 
-/** Every response of the API carries this envelope (spec section 7). */
+/** Every response of the API carries this envelope. */
 export interface ApiEnvelope<T = unknown> {
   success: boolean;
   message: string;

@@ -1,6 +1,6 @@
 import type { PagedEnvelope } from './api';
 
-/** Blog posts (spec sections 3 and 7). `content` is HTML the server has already sanitised. */
+/** Blog posts. `content` is HTML the server has already sanitised. */
 export interface Blog {
   id: string;
   slug: string;
@@ -54,7 +54,7 @@ export const BLOG_PREVIEW_MAX_LENGTH = 1000;
 export const BLOG_CONTENT_MAX_LENGTH = 200_000;
 export const BLOG_SLUG_MAX_LENGTH = 120;
 export const BLOG_BULK_MAX = 100;
-/** Spec 2: the post page states a fixed reading time. */
+/** the post page states a fixed reading time. */
 export const BLOG_READ_TIME_LABEL = '5 min read';
 
 /**
@@ -72,7 +72,7 @@ export function slugify(text: string): string {
     .replace(/-+$/g, '');
 }
 
-/** View counts abbreviated (spec 9): K from 1,000, M from 1,000,000. */
+/** View counts abbreviated: K from 1,000, M from 1,000,000. */
 export function abbreviateCount(n: number): string {
   const compact = (value: number, unit: string) => `${Number(value.toFixed(1))}${unit}`;
   // 999,999 rounds to 1000K: shown as 1M instead.

@@ -8,9 +8,9 @@ export const LOCALE = 'en-GB';
 
 export const WELCOME_BONUS_PENCE: Pence = 200;
 export const REFERRAL_REWARD_PENCE: Pence = 150;
-/** Minimum payout on the payments screen (spec 5); configurable on the server via MIN_PAYOUT_PENCE. */
+/** Minimum payout on the payments screen; configurable on the server via MIN_PAYOUT_PENCE. */
 export const DEFAULT_MIN_PAYOUT_PENCE: Pence = 79;
-/** Dashboard "Payout Ready" marker (spec 2); the button itself follows the minimum payout above. */
+/** Dashboard "Payout Ready" marker; the button itself follows the minimum payout above. */
 export const DASHBOARD_PAYOUT_READY_PENCE: Pence = 1000;
 
 export const USERNAME_MAX_LENGTH = 30;
@@ -61,16 +61,16 @@ export const LIMITS = {
 
 /** BitLabs pending earnings usually clear within this many days; the statement shows the estimate. */
 export const PENDING_EXPECTED_CLEAR_DAYS = 30;
-/** Member payout messages (spec section 8). */
+/** Member payout messages. */
 export const PAYOUT_REQUESTED_MESSAGE =
   'Payout request submitted successfully! You will receive an email with your reward options once approved.';
 export const PAYOUT_CANCEL_DEFAULT_REASON = 'Cancelled by admin';
 export const minimumPayoutMessage = (minPence: Pence) => `Minimum payout amount is £${penceToDecimal(minPence)}`;
 
-/** Blogs (spec 9): featured blogs 5 by default (4 asked by the post page), related articles 3. */
+/** Blogs: featured blogs 5 by default (4 asked by the post page), related articles 3. */
 export const BLOG_LIMITS = { featuredDefault: 5, featuredPostPage: 4, related: 3, previewChars: 80, featuredMax: 20 } as const;
 
-/** Support and dispute facts (spec 9), shown by the contact page's FAQ and the legal pages. */
+/** Support and dispute facts, shown by the contact page's FAQ and the legal pages. */
 export const SUPPORT_FACTS = {
   disputeWindowDays: 14,
   investigationBusinessDays: 7,

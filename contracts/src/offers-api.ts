@@ -1,7 +1,7 @@
 import type { PagedEnvelope } from './api';
 
 /**
- * Offers, the partner's callbacks and the admin statistics (spec sections 3 and 7). Money fields the
+ * Offers, the partner's callbacks and the admin statistics. Money fields the
  * spec keeps in pounds or dollars keep their names; each has an exact integer twin.
  */
 
@@ -11,7 +11,7 @@ export type OfferStatus = 'active' | 'inactive' | 'draft';
 export type DevicePlatform = 0 | 1 | 2 | 3;
 export type OfferDifficulty = 'Easy' | 'Medium' | 'Hard';
 
-/** Event type ids (spec 3): 1 Install, 2 Achievement, 3 Purchase, 4 Daily Activity, other General. */
+/** Event type ids: 1 Install, 2 Achievement, 3 Purchase, 4 Daily Activity, other General. */
 export const OFFER_EVENT_TYPES: Record<number, string> = { 1: 'Install', 2: 'Achievement', 3: 'Purchase', 4: 'Daily Activity' };
 export const offerEventTypeName = (typeId: number): string => OFFER_EVENT_TYPES[typeId] ?? 'General';
 

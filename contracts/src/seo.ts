@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_TITLE, LOCALE, PRODUCT_NAME } from './constants';
 import { penceToDecimal } from './money';
 
 /**
- * Page metadata (spec 1): one table of the client's routes shared by the server, which renders the
+ * Page metadata: one table of the client's routes shared by the server, which renders the
  * head of a client route before any JavaScript runs (crawlers, link previews), and the client, which
  * keeps the head in sync on navigation. Both turn a `PageMeta` into the same `HeadTag` list.
  */
@@ -143,7 +143,7 @@ export const SITEMAP_PATHS = Object.entries(ROUTE_SEO)
   .filter(([, seo]) => seo.sitemap)
   .map(([path]) => path);
 
-/** Meta descriptions stop at 160 characters (spec 9), on a word where one is near. */
+/** Meta descriptions stop at 160 characters, on a word where one is near. */
 export function clampDescription(text: string, max = 160): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;

@@ -2,7 +2,7 @@ import type { Earning, PagedEnvelope } from './api';
 import type { PayoutMethod, PayoutStatus } from './events';
 
 /**
- * Request and response shapes of the member-money calls (spec section 7, Users; admin payouts and
+ * Request and response shapes of the member-money calls (users; admin payouts and
  * earnings) and of the statement, which goes beyond the spec. Pounds fields keep the spec's names;
  * every one has an exact `_pence` twin.
  */

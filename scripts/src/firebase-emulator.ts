@@ -51,7 +51,7 @@ export async function verifyEmail(email: string, password: string): Promise<Emul
   return signIn(email, password);
 }
 
-/** Verification and reset links the emulator "sent" (spec: the email verification flow). */
+/** Verification and reset links the emulator "sent" (the email verification flow). */
 export async function oobCodes(): Promise<Array<{ email: string; oobLink: string; requestType: string }>> {
   const response = await fetch(`${base()}/emulator/v1/projects/${env.firebaseProjectId}/oobCodes`);
   const json = (await response.json()) as { oobCodes: Array<{ email: string; oobLink: string; requestType: string }> };

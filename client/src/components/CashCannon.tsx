@@ -1,7 +1,7 @@
 import { m, useReducedMotion } from 'motion/react';
 import { useEffect, useState } from 'react';
 
-// Spec 9: 60 projectiles, fired in batches of 5 every 300 ms, from both sides.
+// 60 projectiles, fired in batches of 5 every 300 ms, from both sides.
 const TOTAL = 60;
 const BATCH = 5;
 const BATCH_MS = 300;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { useFlash } from '../lib/use-flash';
 
-/** How long 'Copied!' stays (spec 9, copy confirmation). */
+/** How long 'Copied!' stays. */
 const COPIED_MS = 2_000;
 
 /** Copies `text`; shows 'Copied!' for 2 s. `onCopied`/`onFailed` let a page add its own message. */

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClass } from '../ui/Button';
 
-/** Spec 2, Blog: 'Ready to Start Earning?' with Get Started Free and View Gaming Offers. */
+/** 'Ready to Start Earning?' with Get Started Free and View Gaming Offers. */
 export function EarnCallToAction() {
   return (
     <div className="relative overflow-hidden rounded-3xl border border-white/10 bg-linear-to-br from-grape-600/40 via-ink-900 to-ink-900 p-8 text-center sm:p-12">

@@ -48,7 +48,7 @@ const SOCIAL: Array<{ href: string; label: string; icon: ReactNode }> = [
 
 const linkClass = 'text-sm text-slate-400 transition hover:text-quid-200';
 
-/** Spec 2, Footer. */
+/** Footer. */
 export function Footer() {
   return (
     <footer className="relative mt-24 border-t border-white/5 bg-ink-950">

@@ -11,7 +11,7 @@ const mobileLinkClass =
   'flex items-center gap-3 rounded-2xl px-4 py-3.5 text-base font-semibold text-slate-200 transition hover:bg-white/5';
 
 /**
- * Open-menu behaviour (spec 2, Navigation bar): closes on a click outside the menu and its bar, on
+ * Open-menu behaviour: closes on a click outside the menu and its bar, on
  * Escape and once the window is desktop wide; the page behind it does not scroll meanwhile.
  */
 export function useMobileMenu(insideRefs: ReadonlyArray<RefObject<HTMLElement | null>>) {

@@ -52,7 +52,7 @@ function BalanceChip({ uid }: { uid: string }) {
   );
 }
 
-/** Spec 2, Navigation bar: visitor, member and admin variants; nothing while auth is loading. */
+/** visitor, member and admin variants; nothing while auth is loading. */
 export function Navbar() {
   const auth = useAuth();
   const session = useAuthSession();
@@ -68,7 +68,7 @@ export function Navbar() {
 
   const logout = async () => {
     close();
-    // Home first, so no guarded page re-renders for a visitor on the way out (spec: also on failure).
+    // Home first, so no guarded page re-renders for a visitor on the way out (also on failure).
     await navigate({ to: '/' });
     try {
       await session.signOut();

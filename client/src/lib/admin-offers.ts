@@ -2,7 +2,7 @@ import { FEATURED_OFFERS_MAX, FEATURED_OFFERS_WARNING_ABOVE, type Offer } from '
 import { anchorGroup, featuringRefusal, NO_ANCHOR_MESSAGE, normalizeAnchor, NOTHING_TO_CLEAR_MESSAGE } from '@playquid/domain';
 import { offerTitle } from './offers';
 
-/** Admin "Manage Offers" rules (spec 2, 4 "Offer status", 5, 8 "Admin"). */
+/** Admin "Manage Offers" rules. */
 
 export const ADMIN_OFFER_TEXT = {
   loadFailed: 'Failed to load offers',
@@ -21,7 +21,7 @@ export const clearFeaturedConfirmText = (count: number) =>
   `Are you sure you want to clear all ${count} featured offers? This will unfeature all currently featured offers.`;
 
 /**
- * Fetches a list page by page until a page comes back shorter than `perPage` (spec 7, admin offers).
+ * Fetches a list page by page until a page comes back shorter than `perPage`.
  * Also stops at the reported last page, and after `maxPages`, so a server that ignores `page`
  * cannot keep the loop going.
  */
@@ -66,7 +66,7 @@ export const withOffer = <T extends Offer>(offers: readonly T[], id: string, cha
   offers.map((offer) => (offer.id === id ? { ...offer, ...change } : offer));
 
 export type FeaturedLevel = 'ok' | 'warning' | 'full';
-/** The featured panel's colour: warning above 12, full at the 16 limit (spec 9). */
+/** The featured panel's colour: warning above 12, full at the 16 limit. */
 export function featuredLevel(count: number): FeaturedLevel {
   if (count >= FEATURED_OFFERS_MAX) return 'full';
   return count > FEATURED_OFFERS_WARNING_ABOVE ? 'warning' : 'ok';

@@ -18,7 +18,7 @@ import {
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 
-/** The console's search waits this long after the last keystroke (spec 7). */
+/** The console's search waits this long after the last keystroke. */
 export const USER_SEARCH_DEBOUNCE_MS = 500;
 
 export interface AdminUsersSearch {

@@ -48,7 +48,7 @@ type ErrorBody = Partial<ApiEnvelope<unknown>> & { detail?: unknown };
 const textOf = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
 
 /**
- * fetch-based client of our own API (spec 7): same origin, 30 s timeout, a freshly fetched bearer
+ * fetch-based client of our own API: same origin, 30 s timeout, a freshly fetched bearer
  * token on every request, one retry with a refreshed token after a 401, `{success, message, data}`
  * envelopes, and errors that carry the server's `detail` (or `message`).
  */
@@ -78,7 +78,7 @@ export function createApiClient({
     const headers = new Headers({ accept: 'application/json' });
     if (options.body !== undefined) headers.set('content-type', 'application/json');
     const user = currentUser();
-    // Forced refresh on every request (spec 9), so a new role or verification is never stale.
+    // Forced refresh on every request, so a new role or verification is never stale.
     if (user) headers.set('authorization', `Bearer ${await freshToken(user)}`);
 
     const timeout = new AbortController();

@@ -12,7 +12,7 @@ import {
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, ApiError } from './api';
 
-/** The blog screens' calls, query options and small rules (spec 2 Blog, 7, 8). */
+/** The blog screens' calls, query options and small rules. */
 
 export const BLOG_TEXT = {
   listFailed: 'Failed to load blog posts. Please try again.',
@@ -41,7 +41,7 @@ export const blogsQuery = (page: number) =>
     staleTime: 60_000,
   });
 
-/** Featured posts; spec 7 allows `data[]` or `data.blogs`, so both are read. */
+/** Featured posts; the API allows `data[]` or `data.blogs`, so both are read. */
 export const featuredBlogsQuery = (limit: number = BLOG_LIMITS.featuredDefault) =>
   queryOptions({
     queryKey: ['blogs', 'featured', limit],
@@ -94,19 +94,19 @@ export const blogCommands = {
     api.post<BulkBlogsResult>(`/api/admin/blogs/bulk/${action}`, { blog_ids: blogIds }),
 };
 
-/** Spec 2: the list's search is on the title and preview of the loaded page. */
+/** the list's search is on the title and preview of the loaded page. */
 export function searchBlogs<T extends Pick<BlogSummary, 'title' | 'preview'>>(blogs: readonly T[], search: string): T[] {
   const needle = search.trim().toLowerCase();
   if (!needle) return [...blogs];
   return blogs.filter((blog) => blog.title.toLowerCase().includes(needle) || blog.preview.toLowerCase().includes(needle));
 }
 
-/** Up to 3 related posts from the featured list, never the one being read (spec 2). */
+/** Up to 3 related posts from the featured list, never the one being read. */
 export function relatedPosts<T extends Pick<BlogSummary, 'id' | 'slug'>>(featured: readonly T[], current: Pick<BlogSummary, 'id'>): T[] {
   return featured.filter((blog) => blog.id !== current.id).slice(0, BLOG_LIMITS.related);
 }
 
-/** The first `max` characters, with an ellipsis when cut (spec 9: 80 for related and the admin table). */
+/** The first `max` characters, with an ellipsis when cut. */
 export function truncate(text: string, max: number = BLOG_LIMITS.previewChars): string {
   return text.length <= max ? text : `${text.slice(0, max).trimEnd()}…`;
 }

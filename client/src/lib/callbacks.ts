@@ -1,7 +1,7 @@
 import { type CallbackRecord, type CallbackStats, formatUsd, LIMITS, PAGE_SIZES, parseUsd } from '@playquid/contracts';
 import { callbackSuccessRate } from '@playquid/domain';
 
-/** Admin "Callbacks" console rules (spec 2 "Callbacks", 3 "Callback", 7, 8, 9). */
+/** Admin "Callbacks" console rules. */
 
 export const CALLBACK_STATE_FILTERS = [
   { value: '', label: 'All' },
@@ -28,7 +28,7 @@ export const NO_CALLBACK_FILTERS: CallbackFilters = { state: '', processed: '', 
 
 export const hasCallbackFilters = (filters: CallbackFilters) => Object.values(filters).some((value) => value.trim() !== '');
 
-/** `?page=…&per_page=50` plus only the filters that are set (spec 7). */
+/** `?page=…&per_page=50` plus only the filters that are set. */
 export function callbacksQueryString(page: number, filters: CallbackFilters): string {
   const params = new URLSearchParams({ page: String(page), per_page: String(PAGE_SIZES.callbacks) });
   const set = (key: string, value: string) => value.trim() && params.set(key, value.trim());
@@ -56,7 +56,7 @@ export function callbackStateLabel(state: string | null | undefined): string {
   return STATE_LABELS[state.toUpperCase()] ?? state;
 }
 
-/** Spec 9: the user id shown in the table is its first 12 characters, then an ellipsis. */
+/** the user id shown in the table is its first 12 characters, then an ellipsis. */
 export const shortUserId = (uid: string | null | undefined): string => (!uid ? 'N/A' : uid.length > 12 ? `${uid.slice(0, 12)}…` : uid);
 
 export const callbackOfferLabel = (callback: Pick<CallbackRecord, 'offer_name' | 'offer_id'>): string =>

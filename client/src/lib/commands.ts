@@ -15,7 +15,7 @@ import { ApiError } from './api-client';
 import { type SettleOptions, settlePayoutLists } from './payout-cache';
 import { memberMoneyKeys } from './wallet/queries';
 
-/** The text the server gave for a failed call, else the screen's own fallback (spec 8). */
+/** The text the server gave for a failed call, else the screen's own fallback. */
 export function serverMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.detail ? error.detail : fallback;
 }

@@ -1,6 +1,6 @@
 import type { ProgressItem } from '@playquid/contracts';
 
-/** The dashboard shows up to 6 offers from the member's progress (spec 9). */
+/** The dashboard shows up to 6 offers from the member's progress. */
 export const DASHBOARD_ACTIVE_OFFERS = 6;
 
 const ORDER: Record<ProgressItem['status'], number> = { in_progress: 0, completed: 1, verified: 2, failed: 3 };
@@ -40,7 +40,7 @@ export const welcomeDismissedKey = (uid: string): string => `playquid.welcomeDis
 const sameLocalDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
-/** Spec 2: the welcome overlay shows once, on the day the account was created, until dismissed. */
+/** the welcome overlay shows once, on the day the account was created, until dismissed. */
 export function shouldShowWelcome(
   uid: string,
   createdAt: string | null | undefined,

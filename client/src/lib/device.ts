@@ -1,6 +1,6 @@
 import { LARGE_SCREEN_PX, MOBILE_BREAKPOINT_PX } from '@playquid/contracts';
 
-/** Spec 3, "Device info": what the offer selection and the landing layout need to know. */
+/** what the offer selection and the landing layout need to know. */
 export interface DeviceInfo {
   isMobile: boolean;
   isTablet: boolean;
@@ -11,7 +11,7 @@ export interface DeviceInfo {
   browser: 'Edge' | 'Opera' | 'Samsung Internet' | 'Firefox' | 'Chrome' | 'Safari' | 'Unknown';
   screenWidth: number;
   screenHeight: number;
-  /** 1400 px and wider (spec 9). */
+  /** 1400 px and wider. */
   isLargeScreen: boolean;
   /** Inside an app's web view rather than a browser. */
   isNativeApp: boolean;
@@ -80,7 +80,7 @@ export function detectDevice({ userAgent: ua, width, height = 0, maxTouchPoints 
   };
 }
 
-/** The offer platform to match for this device (spec 3: 1 Android, 2 iOS); null for a desktop browser. */
+/** The offer platform to match for this device; null for a desktop browser. */
 export function offerPlatformOf(device: Pick<DeviceInfo, 'isAndroid' | 'isIOS'>): 1 | 2 | null {
   if (device.isAndroid) return 1;
   if (device.isIOS) return 2;

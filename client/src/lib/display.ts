@@ -1,6 +1,6 @@
 import type { UserProfile } from '@playquid/contracts';
 
-/** Greeting by local hour: morning before 12, afternoon before 17, else evening (spec 2, Dashboard). */
+/** Greeting by local hour: morning before 12, afternoon before 17, else evening. */
 export function greeting(hour: number): string {
   if (hour < 12) return 'Good morning';
   if (hour < 17) return 'Good afternoon';
@@ -13,12 +13,12 @@ export function emailPrefix(email: string | null | undefined): string {
   return at > 0 ? email!.slice(0, at) : '';
 }
 
-/** Username, else the part of the email before @, else 'User' (spec 2, Navigation bar). */
+/** Username, else the part of the email before @, else 'User'. */
 export function displayName(user: { username?: string | null; email?: string | null } | null | undefined): string {
   return user?.username?.trim() || emailPrefix(user?.email) || 'User';
 }
 
-/** Role ADMIN, or the legacy string 'admin', makes an admin (spec 3). */
+/** Role ADMIN, or the legacy string 'admin', makes an admin. */
 export function isAdminProfile(profile: Pick<UserProfile, 'role'> & { isAdmin?: boolean }): boolean {
   const role: string = profile.role;
   return profile.isAdmin === true || role === 'ADMIN' || role === 'admin';
@@ -26,7 +26,7 @@ export function isAdminProfile(profile: Pick<UserProfile, 'role'> & { isAdmin?: 
 
 const HOUR_MS = 3_600_000;
 
-/** Spec 7, recent-time labels: under 1 h 'Just now', under 24 h hours ago, under 48 h 'Yesterday', else days ago. */
+/** under 1 h 'Just now', under 24 h hours ago, under 48 h 'Yesterday', else days ago. */
 export function timeAgo(iso: string, now: Date = new Date()): string {
   const elapsed = now.getTime() - new Date(iso).getTime();
   if (!Number.isFinite(elapsed) || elapsed < HOUR_MS) return 'Just now';

@@ -16,7 +16,7 @@ function startOf(time: Exclude<TimeFilter, 'all'>, now: Date): number {
   return now.getTime() - (time === 'week' ? 7 : 30) * DAY_MS;
 }
 
-/** Spec 2, Earnings: search, status and time filters apply to the loaded page only. */
+/** search, status and time filters apply to the loaded page only. */
 export function filterEarnings(earnings: Earning[], { search, status, time }: EarningFilters, now: Date = new Date()): Earning[] {
   const needle = search.trim().toLowerCase();
   const since = time === 'all' ? null : startOf(time, now);

@@ -7,7 +7,7 @@ const member = { ...visitor, status: 'signed-in', isVerified: true } as AuthStat
 const unverified = { ...member, isVerified: false } as AuthState;
 const admin = { ...member, isAdmin: true } as AuthState;
 
-describe('route guards (spec 2 route table)', () => {
+describe('route guards', () => {
   it('sends a visitor on a protected route to /login', () => {
     expect(memberPageRedirect(visitor)).toBe('/login');
     expect(adminPageRedirect(visitor)).toBe('/login');

@@ -1,7 +1,7 @@
 import type { AuthState } from './auth/session';
 
 /**
- * Route access rules of spec 2 as plain functions of the auth state: each returns where to send the
+ * Route access rules (visitor, member, admin pages) as plain functions of the auth state: each returns where to send the
  * visitor instead, or null to let them in. Route files throw `redirect({ to })` with the answer.
  */
 

@@ -1,6 +1,5 @@
 /**
- * Landing page "How It Works" scroll progress (spec 2: a step 0 to 3 derived from a section's
- * position). A step lights up once a reading line three quarters down the viewport has passed the
+ * Landing page "How It Works" scroll progress. A step lights up once a reading line three quarters down the viewport has passed the
  * top of its third of the section: 0 before the section reaches that line, 3 once its last third does.
  */
 export function scrollStep(sectionTop: number, sectionHeight: number, viewportHeight: number, steps = 3): number {

@@ -92,7 +92,7 @@ describe('filterOffers and sortOffers', () => {
 });
 
 describe('error texts', () => {
-  it('offersLoadError follows spec 8', () => {
+  it('offersLoadError gives the offers page's load-failure messages', () => {
     expect(offersLoadError(new Error(INVALID_RESPONSE))).toBe(INVALID_RESPONSE);
     expect(offersLoadError(new ApiError('x', 200, 'Offers are paused'))).toBe('Offers are paused');
     expect(offersLoadError(new ApiError('x', 200))).toBe('Failed to load offers');
@@ -126,7 +126,7 @@ describe('offer detail', () => {
     expect(taskProgress(makeOffer({ completed_tasks_count: 2, events: [event('a', 1, 1), event('b', 2, 1)] }))).toEqual({ done: 2, total: 2 });
   });
 
-  it('start button states of spec 4', () => {
+  it('start button states (start, continue, completed)', () => {
     expect(startState({ member: false, completedTasks: 3, starting: false })).toBe('login');
     expect(startState({ member: true, completedTasks: 1, starting: false })).toBe('in-progress');
     expect(startState({ member: true, completedTasks: 0, starting: true })).toBe('starting');

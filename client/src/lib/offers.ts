@@ -1,7 +1,7 @@
 import { type Offer, type OfferEvent, offerEventTypeName, type OfferSort } from '@playquid/contracts';
 import { ApiError } from './api-client';
 
-/** Offers page and offer detail rules (spec 2 "Offers", "Offer detail"; spec 4 "Offer start"; spec 8). */
+/** Offers page and offer detail rules. */
 
 export const INVALID_RESPONSE = 'Invalid response format from server';
 
@@ -17,7 +17,7 @@ export function parseOfferList(data: unknown): Offer[] {
 export const offerTitle = (offer: Pick<Offer, 'title' | 'name' | 'product_name'>): string =>
   offer.title?.trim() || offer.name?.trim() || offer.product_name?.trim() || 'Gaming Offer';
 
-/** Where a card links: /offers/{id or api_id} (spec 2, Landing page). */
+/** Where a card links: /offers/{id or api_id}. */
 export const offerLinkId = (offer: Pick<Offer, 'id' | 'api_id'>): string => offer.id || offer.api_id;
 
 export function platformLabel(platform: number | null | undefined): string {
@@ -57,7 +57,7 @@ export function offerCategories(offers: readonly Pick<Offer, 'category' | 'categ
   return [...new Set(offers.flatMap(categoriesOf))].sort((a, b) => a.localeCompare(b));
 }
 
-/** Search matches title or description, case-insensitive (spec 5); category and difficulty match exactly. */
+/** Search matches title or description, case-insensitive; category and difficulty match exactly. */
 export function filterOffers<T extends Offer>(offers: readonly T[], { search, category, difficulty }: OfferFilters): T[] {
   const needle = search.trim().toLowerCase();
   return offers.filter(
@@ -81,7 +81,7 @@ function hash(text: string): number {
 }
 
 /**
- * The rating and player count the offers page shows. Spec 2 says they are randomly generated on the
+ * The rating and player count the offers page shows. They are randomly generated on the
  * client, not real; seeding by the offer id keeps each card's figures the same across renders and
  * visits, so sorting by them is stable.
  */
@@ -111,7 +111,7 @@ export function sortOffers<T extends Offer>(offers: readonly T[], sort: OfferSor
   }
 }
 
-/** Offers page error texts (spec 8, Offers). */
+/** Offers page error texts. */
 export function offersLoadError(error: unknown): string {
   if (error instanceof Error && error.message === INVALID_RESPONSE) return INVALID_RESPONSE;
   if (!(error instanceof ApiError) || error.status === 0) return 'Failed to load offers. Please check your connection.';
@@ -125,7 +125,7 @@ export function offersLoadError(error: unknown): string {
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
-/** Offer detail error text (spec 8): 'Offer not found' on 404, else the server's detail, else a fallback. */
+/** Offer detail error text: 'Offer not found' on 404, else the server's detail, else a fallback. */
 export function offerDetailError(error: unknown): string {
   if (isNotFound(error)) return 'Offer not found';
   return error instanceof ApiError && error.detail ? error.detail : 'Failed to load offer details';
@@ -138,7 +138,7 @@ export interface EarningLevel {
   totalPence: number;
 }
 
-/** "Earning Levels": events grouped by event type name, types in first-seen order (spec 2). */
+/** "Earning Levels": events grouped by event type name, types in first-seen order. */
 export function earningLevels(events: readonly OfferEvent[]): EarningLevel[] {
   const groups = new Map<string, EarningLevel>();
   for (const event of events) {
@@ -161,7 +161,7 @@ export function taskProgress(offer: Pick<Offer, 'events' | 'completed_tasks_coun
 export type StartState = 'login' | 'ready' | 'starting' | 'in-progress';
 
 /**
- * Spec 4, "Offer start": a visitor logs in first; a member who completed a task of it has the offer
+ * a visitor logs in first; a member who completed a task of it has the offer
  * in progress (the partner's tracking already runs); otherwise start, showing 'Starting...' meanwhile.
  */
 export function startState({ member, completedTasks, starting }: { member: boolean; completedTasks: number; starting: boolean }): StartState {

@@ -24,7 +24,7 @@ const STATUS_LABELS: Record<PayoutStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** Spec 3: an unknown or missing status displays as 'Processed'. */
+/** an unknown or missing status displays as 'Processed'. */
 export function payoutStatusLabel(status: string | null | undefined): string {
   return (status && STATUS_LABELS[status as PayoutStatus]) || 'Processed';
 }
@@ -40,7 +40,7 @@ const REWARD_LABELS: Record<RewardDeliveryStatus, string | null> = {
 export const rewardDeliveryLabel = (status: RewardDeliveryStatus | null | undefined): string | null =>
   (status && REWARD_LABELS[status]) || null;
 
-/** Spec 9: payout ids and transaction ids show their first 8 characters. */
+/** payout ids and transaction ids show their first 8 characters. */
 export const shortId = (id: string | null | undefined): string => (id ? id.slice(0, 8) : '');
 
 /** "•••• 1234": only the last 4 digits of a bank account number are shown. */
@@ -50,7 +50,7 @@ export function maskAccountNumber(accountNumber: string | null | undefined): str
   return `•••• ${digits.slice(-4)}`;
 }
 
-/** Spec 2, Payments: the approved earnings not yet in a payout, first `limit` of them and how many more. */
+/** the approved earnings not yet in a payout, first `limit` of them and how many more. */
 export function availableEarningsPreview(earnings: Earning[], limit = 5): { shown: Earning[]; more: number } {
   const available = earnings.filter((earning) => earning.status === 'approved' && !earning.payout_id);
   return { shown: available.slice(0, limit), more: Math.max(0, available.length - limit) };
@@ -83,7 +83,7 @@ export function searchAdminPayouts<T extends Pick<Payout, 'id' | 'user_id' | 'tr
 export interface AdminPayoutStats {
   total: number;
   pending: number;
-  /** Approved or completed (spec 2, Admin Payouts). */
+  /** Approved or completed. */
   completed: number;
   totalValuePence: Pence;
 }
@@ -116,7 +116,7 @@ export const TRANSACTION_ID_REQUIRED = 'Transaction ID is required';
 export const REVERSAL_ACKNOWLEDGEMENT_REQUIRED = 'Confirm you have reviewed the reversal before marking this payout paid';
 
 /**
- * Spec 5, process payout: the reference is required and trimmed; empty notes are left out. A payout
+ * the reference is required and trimmed; empty notes are left out. A payout
  * that needs review goes only with the admin's acknowledgement, which is then sent.
  */
 export function processPayoutBody(

@@ -5,11 +5,11 @@ export const USERNAME_TEXT = {
   failed: 'Failed to update username',
 } as const;
 
-/** How long the username success message stays (spec 8). */
+/** How long the username success message stays. */
 export const USERNAME_MESSAGE_MS = 3_000;
 
 /**
- * Spec 4 and 5, username edit: the input is trimmed and capped at 30 characters; an empty or
+ * the input is trimmed and capped at 30 characters; an empty or
  * unchanged name just leaves edit mode without a call.
  */
 export function usernameChange(current: string, input: string): { save: false } | { save: true; username: string } {
@@ -18,5 +18,5 @@ export function usernameChange(current: string, input: string): { save: false } 
   return { save: true, username };
 }
 
-/** The link a member shares: the landing page with their uid as `ref` (spec 2). */
+/** The link a member shares: the landing page with their uid as `ref`. */
 export const referralLink = (origin: string, uid: string): string => `${origin}/?ref=${encodeURIComponent(uid)}`;

@@ -39,7 +39,7 @@ export function seoHead(meta: PageMeta): { meta: HeadMeta[] } {
 
 /** Offer detail head: title, description and Offer structured data. */
 export const offerHead = (offer: OfferSeo) => seoHead(offerMeta(offer));
-/** Blog post head: title, meta description and BlogPosting structured data (spec 2, Blog). */
+/** Blog post head: title, meta description and BlogPosting structured data. */
 export const blogPostHead = (post: BlogPostSeo) => seoHead(blogPostMeta(post));
 
 /** The table's metadata for a path, overridden by what the matched routes' heads say (deepest wins). */

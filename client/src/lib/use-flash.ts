@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * A message that clears itself after `ms` (spec 9 timers: 3 s or 5 s). Showing a new one restarts
+ * A message that clears itself after `ms`. Showing a new one restarts
  * the clock; `ms` of 0 keeps it until replaced or cleared.
  */
 export function useFlash<T>(ms: number): [T | null, (value: T, keepMs?: number) => void, () => void] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateSignup } from './validation';
 
-describe('signup validation (spec 5)', () => {
+describe('signup validation', () => {
   const valid = { email: 'a@b.co', password: 'secret1', confirmPassword: 'secret1', gender: 'male' as const };
 
   it('accepts a complete form', () => expect(validateSignup(valid)).toBeNull());

@@ -12,7 +12,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const isEmail = (value: string): boolean => EMAIL.test(value.trim());
 
-/** Spec 5, signup: the first rule broken, in the spec's words; null when the form may be sent. */
+/** the first rule broken, in the spec's words; null when the form may be sent. */
 export function validateSignup(input: SignupInput): string | null {
   if (!isEmail(input.email)) return 'Please enter a valid email address.';
   if (!input.gender) return 'Please select your gender';

@@ -26,7 +26,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   },
   head: () => pageHead(),
   component: RootLayout,
-  // Any unknown path goes home (spec 2).
+  // Any unknown path goes home.
   notFoundComponent: () => <Navigate to="/" replace />,
   errorComponent: RouteError,
 });

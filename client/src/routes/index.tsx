@@ -15,7 +15,7 @@ import { Hero } from './-landing/Hero';
 import { Benefits, BonusReminder, HowItWorks, StatsStrip } from './-landing/Sections';
 
 export const Route = createFileRoute('/')({
-  // A referral link has the form /?ref={uid} (spec 2).
+  // A referral link has the form /?ref={uid}.
   validateSearch: (search: Record<string, unknown>): { ref?: string } =>
     typeof search.ref === 'string' && search.ref ? { ref: search.ref } : {},
   head: () => pageHead(),
@@ -26,7 +26,7 @@ function Landing() {
   const auth = useAuth();
   const { ref } = Route.useSearch();
   const member = auth.status === 'signed-in' && auth.isVerified && auth.user !== null;
-  // The balance loads only for a signed-in member (spec 2).
+  // The balance loads only for a signed-in member.
   const { data: balance } = useQuery({ ...balanceQuery(auth.user?.uid ?? ''), enabled: member });
 
   useEffect(() => rememberReferral(ref), [ref]);

@@ -5,7 +5,7 @@ import { useAuth } from '../lib/auth/react';
 import { authPageRedirect } from '../lib/guards';
 import { pageHead } from '../lib/page';
 
-/** The login screen in sign-up mode (spec 2). */
+/** The login screen in sign-up mode. */
 export const Route = createFileRoute('/signup')({
   beforeLoad: ({ context }) => {
     const to = authPageRedirect(context.auth.state);

@@ -24,7 +24,7 @@ export function Badge({ tone = 'neutral', className, ...props }: HTMLAttributes<
   );
 }
 
-// Spec 4: pending amber, approved green, paid blue.
+// pending amber, approved green, paid blue.
 const EARNING_TONES: Record<EarningStatusFilter, BadgeTone> = {
   pending: 'warning',
   approved: 'success',

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonClass } from './Button';
 
-/** How many page numbers a numbered pager shows at most (spec 2). */
+/** How many page numbers a numbered pager shows at most. */
 const MAX_PAGE_NUMBERS = 5;
 
 /**

@@ -15,7 +15,7 @@ export interface CatalogueState {
 export type CatalogueCommand =
   /**
    * `group`: every live offer sharing the anchor (the handler reads it from the offer streams);
-   * the flag is set for all of them at once (spec 4).
+   * the flag is set for all of them at once.
    */
   | { type: 'SetGroupFeatured'; offerId: string; anchor: string | null; group: string[]; featured: boolean; by: string; now: string }
   | { type: 'ClearFeatured'; by: string; now: string }

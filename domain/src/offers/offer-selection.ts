@@ -11,7 +11,7 @@ import { normalizeAnchor } from './offer-rules';
 export interface SelectableOffer {
   id: string;
   anchor: string | null;
-  /** 1 Android, 2 iOS, 0 or none universal, other values PC/Web (spec 3). */
+  /** 1 Android, 2 iOS, 0 or none universal, other values PC/Web. */
   device_platform: number | null | undefined;
   reward_pence: number;
 }

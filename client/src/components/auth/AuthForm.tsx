@@ -44,7 +44,7 @@ function GoogleMark() {
 /** Where a successful sign-in lands: the dashboard of the member's role. */
 const homeOf = (state: AuthState) => (state.isAdmin ? '/admin/dashboard' : '/dashboard');
 
-/** The login screen of spec 2 in its three variants: login, sign-up and admin. */
+/** The login screen in its three variants: login, sign-up and admin. */
 export function AuthForm({ mode }: { mode: AuthMode }) {
   const session = useAuthSession();
   const navigate = useNavigate();

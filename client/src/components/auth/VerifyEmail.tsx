@@ -23,7 +23,7 @@ const MESSAGE_STYLE: Record<Message['kind'], string> = {
   info: 'border-grape-400/20 bg-grape-500/10 text-grape-300',
 };
 
-/** Spec 2, Email verification screen: shown to a signed-in member whose email is not verified. */
+/** shown to a signed-in member whose email is not verified. */
 export function VerifyEmail() {
   const auth = useAuth();
   const session = useAuthSession();

@@ -23,7 +23,7 @@ export function BlogImage({ blog, className = '' }: { blog: Pick<BlogSummary, 'f
   );
 }
 
-/** A card of the blog list (spec 2): image, title, preview, author, date, views, Read More. */
+/** A card of the blog list: image, title, preview, author, date, views, Read More. */
 export function BlogCard({ blog }: { blog: BlogSummary }) {
   return (
     <Card as="article" className="group flex h-full flex-col overflow-hidden" data-testid="blog-card">

@@ -8,8 +8,8 @@ import { eyebrowClass, pageWidth } from '../../ui/styles';
 import { BlogTeaser } from './BlogCard';
 
 /**
- * Featured blogs (spec 2: landing and offers-preview) from GET /api/blogs/featured?limit=5. A
- * failure is only logged (spec 8): the section then shows its empty state.
+ * Featured blogs from GET /api/blogs/featured?limit=5. A
+ * failure is only logged: the section then shows its empty state.
  */
 export function FeaturedBlogs({ title = 'Tips to earn more' }: { title?: string }) {
   const { data, isPending, error } = useQuery(featuredBlogsQuery());

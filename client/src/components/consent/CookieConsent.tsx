@@ -14,7 +14,7 @@ const CATEGORIES: Array<{ key: OptionalCategory; title: string; text: string }> 
 ];
 
 /**
- * Spec 2, cookie consent banner: shown until the visitor chooses (Accept All Cookies, Essential
+ * shown until the visitor chooses (Accept All Cookies, Essential
  * Only, or Customize with one toggle per optional category); the choice is kept for a year.
  */
 export function CookieConsent() {

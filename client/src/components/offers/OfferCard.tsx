@@ -42,7 +42,7 @@ export function OfferCard({
   offer: Offer;
   /** Replaces the plain reward figure, e.g. with a count-up. */
   reward?: ReactNode;
-  /** The offers page's generated rating and player count (spec 2). */
+  /** The offers page's generated rating and player count. */
   showPopularity?: boolean;
   showDescription?: boolean;
 }) {

@@ -4,7 +4,7 @@ import { AUTH_TEXT, AuthMessageError, googleSignInMessage, loginScreenMessage, p
 
 const firebaseError = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
 
-describe('login screen messages (spec 8)', () => {
+describe('login screen messages', () => {
   it.each([
     ['auth/user-not-found', 'No account found with this email address. Please check your email or sign up.'],
     ['auth/wrong-password', 'Incorrect password. Please try again or reset your password.'],
@@ -32,7 +32,7 @@ describe('login screen messages (spec 8)', () => {
   });
 });
 
-describe('Google sign-in messages (spec 8)', () => {
+describe('Google sign-in messages', () => {
   it.each([
     ['auth/popup-closed-by-user', 'Sign-in popup was closed. Please try again.'],
     ['auth/popup-blocked', 'Sign-in popup was blocked. Please allow popups and try again.'],
@@ -44,14 +44,14 @@ describe('Google sign-in messages (spec 8)', () => {
   ])('%s', (code, message) => expect(googleSignInMessage(firebaseError(code))).toBe(message));
 });
 
-describe('password reset messages (spec 8)', () => {
+describe('password reset messages', () => {
   it('names a missing account, else the generic failure', () => {
     expect(passwordResetMessage(firebaseError('auth/user-not-found'))).toBe('No account found with this email');
     expect(passwordResetMessage(firebaseError('auth/too-many-requests'))).toBe('Failed to send password reset email');
   });
 });
 
-describe('success texts (spec 8)', () => {
+describe('success texts', () => {
   it('are word for word', () => {
     expect(AUTH_TEXT.signupSuccess).toBe(
       'Account created successfully! Please check your email and verify your account before signing in.',

@@ -19,7 +19,7 @@ export const AUTH_TEXT = {
   unexpected: 'An unexpected error occurred. Please try again.',
 } as const;
 
-/** Login screen messages by identity-provider error code (spec 8, "Login screen messages"). */
+/** Login screen messages by identity-provider error code. */
 const LOGIN_SCREEN: Record<string, string> = {
   'user-not-found': 'No account found with this email address. Please check your email or sign up.',
   'wrong-password': 'Incorrect password. Please try again or reset your password.',
@@ -33,7 +33,7 @@ const LOGIN_SCREEN: Record<string, string> = {
 };
 const LOGIN_SCREEN_DEFAULT = 'Authentication failed. Please try again.';
 
-/** Google sign-in messages (spec 8, "Google sign-in map"). */
+/** Google sign-in messages. */
 const GOOGLE: Record<string, string> = {
   'user-not-found': 'No account found with this email address.',
   'wrong-password': 'Incorrect password.',
@@ -66,7 +66,7 @@ export function authErrorCode(error: unknown): string | undefined {
 
 /**
  * What the login, sign-up and admin screens show for a failure: the provider's code mapped per
- * spec 8, our own exact texts as they are, else the server's detail, else the generic message.
+ * our own exact texts as they are, else the server's detail, else the generic message.
  */
 export function loginScreenMessage(error: unknown): string {
   if (error instanceof AuthMessageError) return error.message;
@@ -83,7 +83,7 @@ export function googleSignInMessage(error: unknown): string {
   return (code && GOOGLE[code]) || GOOGLE_DEFAULT;
 }
 
-/** Forgot-password failures (spec 8, "Reset"). */
+/** Forgot-password failures. */
 export function passwordResetMessage(error: unknown): string {
   return authErrorCode(error) === 'user-not-found' ? AUTH_TEXT.resetNotFound : AUTH_TEXT.resetFailed;
 }

@@ -25,7 +25,7 @@ export interface AuthState {
   /** Our backend's profile; null while signed out or when the backend could not be reached. */
   profile: UserProfile | null;
   isAdmin: boolean;
-  /** Verified as far as the identity provider or our backend knows (spec 4). */
+  /** Verified as far as the identity provider or our backend knows. */
   isVerified: boolean;
 }
 
@@ -93,7 +93,7 @@ export class AuthSession {
     });
   }
 
-  /** Spec 4: every auth change verifies the token with our backend and aligns the verified flag. */
+  /** every auth change verifies the token with our backend and aligns the verified flag. */
   private async adopt(user: User | null): Promise<AuthState> {
     const generation = ++this.generation;
     if (!user) return this.publish(SIGNED_OUT_STATE, generation);

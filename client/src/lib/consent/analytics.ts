@@ -1,7 +1,7 @@
 import { type ConsentChoices, consentStore, type ConsentStore } from './storage';
 
 /**
- * Google Analytics with consent mode (spec 1: a page view on every route change). Every signal
+ * Google Analytics with consent mode. Every signal
  * goes through `gtag` into `window.dataLayer`; gtag.js itself is loaded only when a measurement id
  * is configured and analytics was accepted, so without an id no external script is ever fetched.
  * Page views are sent only while analytics consent is granted.

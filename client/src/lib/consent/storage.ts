@@ -1,5 +1,5 @@
 /**
- * Cookie consent (spec 2 "Cookie consent banner", spec 3 "Cookie consent", spec 9 "consent 1 year"):
+ * Cookie consent:
  * the member's choices, kept in local storage with the moment they were made. A choice older than
  * a year counts as none, so the banner asks again.
  */

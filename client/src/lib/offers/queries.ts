@@ -18,7 +18,7 @@ import { queryString } from '../query-string';
 
 /**
  * Offers: the public lists and detail, a member's progress and starts, and the admin console's
- * list and changes (spec 7). Query options are shared by route loaders and components so the cache
+ * list and changes. Query options are shared by route loaders and components so the cache
  * keys always match.
  */
 
@@ -58,7 +58,7 @@ export const siteStatsQuery = () =>
     queryKey: ['offers', 'site-stats'],
     queryFn: async ({ signal }) => (await api.get<SiteStats>('/api/offers/sitestats', signal)).data,
     staleTime: 5 * 60_000,
-    // Spec 8: a failure is only logged; the counters keep their placeholders.
+    // a failure is only logged; the counters keep their placeholders.
     retry: false,
   });
 
@@ -70,7 +70,7 @@ export const progressQuery = (uid: string, page = 1, perPage: number = PAGE_SIZE
       (await api.get<ProgressItem[]>(`/api/users/progress${queryString({ page, per_page: perPage })}`, signal)) as ProgressPage,
   });
 
-/** Registers the start with our server and returns the member's tracking link (spec 4). */
+/** Registers the start with our server and returns the member's tracking link. */
 export const startOffer = async (offerId: string): Promise<OfferStartData> =>
   (await api.post<OfferStartData>(`/api/offers/${path(offerId)}/start`)).data;
 

@@ -55,7 +55,7 @@ export const earningsPageQuery = (uid: string, page: number) =>
       (await api.get<Earning[]>(`/api/users/earnings?page=${page}&per_page=${PAGE_SIZES.earnings}`, signal)) as EarningsPage,
   });
 
-/** Approved earnings not yet in a payout (spec 7, "Available earnings"). */
+/** Approved earnings not yet in a payout. */
 export const availableEarningsQuery = (uid: string) =>
   queryOptions({
     queryKey: ['earnings', uid, 'available'],

@@ -5,7 +5,7 @@ const DURATION_MS = 2_000;
 const easeOut = (t: number) => 1 - (1 - t) ** 3;
 
 /**
- * A number counting up from 0 over 2 s once it is half in view (spec 9, count-up 2000 ms), once per
+ * A number counting up from 0 over 2 s once it is half in view, once per
  * mount. `notBefore` (a performance.now() time) holds the start back, for staggered cards.
  */
 export function CountUp({

@@ -9,7 +9,7 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 
 /**
- * Spec 9 slider defaults: 300 ms transitions, 3 s autoplay, 5 px swipe threshold. Slides per view
+ * Slider defaults: 300 ms transitions, 3 s autoplay, 5 px swipe threshold. Slides per view
  * are the spec's "3, 2, 4 at 768, 1024, 1400" as written: the 1024-1399 px range shows two wider
  * cards, which also suits the side panel layouts of that width.
  */

@@ -15,14 +15,14 @@ import { eyebrowClass, pageWidth } from '../../ui/styles';
 import { CountUp } from './CountUp';
 import { FeaturedCarousel } from './FeaturedCarousel';
 
-// Spec 9: rewards count up after 500 ms, each card 300 ms after the one before.
+// rewards count up after 500 ms, each card 300 ms after the one before.
 const COUNT_START_MS = 500;
 const COUNT_STAGGER_MS = 300;
 
 /**
  * Landing "Featured Gaming Challenges": 16 featured offers asked for, at most 8 shown after the
- * landing selection of spec 7. Loading shows placeholders; a failure is only logged and leaves the
- * section empty (spec 8).
+ * landing selection (one offer per anchor group, random). Loading shows placeholders; a failure is only logged and leaves the
+ * section empty.
  */
 export function FeaturedChallenges() {
   const device = useDevice();

@@ -75,7 +75,7 @@ const STEPS = [
   },
 ];
 
-/** The "How It Works" progress: 0 to 3 steps lit as the section scrolls past (spec 2). */
+/** The "How It Works" progress: 0 to 3 steps lit as the section scrolls past. */
 function useScrollStep() {
   const ref = useRef<HTMLOListElement>(null);
   const [step, setStep] = useState(0);
@@ -203,7 +203,7 @@ export function Benefits() {
   );
 }
 
-/** Floating welcome-bonus reminder for visitors (spec 2, Landing page); dismissible. */
+/** Floating welcome-bonus reminder for visitors; dismissible. */
 export function BonusReminder() {
   const [open, setOpen] = useState(true);
   const reduceMotion = useReducedMotion();

@@ -3,7 +3,7 @@ import { AuthScreen } from '../../components/auth/AuthScreen';
 import { authPageRedirect } from '../../lib/guards';
 import { pageHead } from '../../lib/page';
 
-/** The admin login variant: 'Admin Access', no Google sign-in, no sign-up toggle (spec 2). */
+/** The admin login variant: 'Admin Access', no Google sign-in, no sign-up toggle. */
 export const Route = createFileRoute('/admin/')({
   beforeLoad: ({ context }) => {
     const to = authPageRedirect(context.auth.state);

@@ -13,7 +13,7 @@ import { NumberedPager } from '../../ui/Pager';
 import { SearchField } from '../../ui/SearchField';
 import { pageWidth } from '../../ui/styles';
 
-/** Spec 2: five placeholders while the list loads. */
+/** five placeholders while the list loads. */
 const PLACEHOLDERS = 5;
 
 export const Route = createFileRoute('/blog/')({

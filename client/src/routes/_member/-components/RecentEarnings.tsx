@@ -8,7 +8,7 @@ import { EarningStatusBadge } from '../../../ui/Badge';
 import { buttonClass } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 
-/** Dashboard panel: the member's latest earnings (spec 2), refreshed with the balance's rhythm. */
+/** Dashboard panel: the member's latest earnings, refreshed with the balance's rhythm. */
 export function RecentEarnings({ uid, testId = 'dashboard-recent-earnings' }: { uid: string; testId?: string }) {
   const { data, isPending, isError } = useQuery(recentEarningsQuery(uid));
   return (

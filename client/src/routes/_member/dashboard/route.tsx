@@ -27,14 +27,14 @@ import { WelcomeOverlay } from './-components/WelcomeOverlay';
 
 export const Route = createFileRoute('/_member/dashboard')({
   beforeLoad: ({ context }) => {
-    // Admins have their own dashboard and skip the member data fetch (spec 2).
+    // Admins have their own dashboard and skip the member data fetch.
     const to = memberDashboardRedirect(context.auth.state);
     if (to) throw redirect({ to });
   },
   loader: async ({ context: { uid, verified, queryClient } }) => {
     // The verification screen stands in for an unverified member's dashboard: nothing to load.
     if (!verified) return;
-    // The balance is the page; the rest may fail on its own without breaking it (spec 8).
+    // The balance is the page; the rest may fail on its own without breaking it.
     void queryClient.prefetchQuery(profileQuery(uid));
     void queryClient.prefetchQuery(recentEarningsQuery(uid));
     void queryClient.prefetchQuery(detailedBalanceQuery(uid));

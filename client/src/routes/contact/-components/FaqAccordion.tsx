@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Card } from '../../../ui/Card';
 import type { FaqGroup } from './faq';
 
-/** Groups of questions; one answer open at a time across all groups (spec 4, FAQ). */
+/** Groups of questions; one answer open at a time across all groups. */
 export function FaqAccordion({ groups }: { groups: FaqGroup[] }) {
   const [open, setOpen] = useState<string | null>(null);
   const baseId = useId();

@@ -10,7 +10,7 @@ export interface FaqGroup {
 const link = 'font-semibold text-quid-300 hover:underline';
 const f = SUPPORT_FACTS;
 
-/** Contact page FAQ (spec 2): four groups; every figure comes from the spec 9 constants. */
+/** Contact page FAQ: four groups; every figure comes from the shared constants. */
 export const FAQ_GROUPS: FaqGroup[] = [
   {
     title: 'Getting Started',

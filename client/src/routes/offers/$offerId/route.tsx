@@ -49,7 +49,7 @@ function OfferNotFound() {
   );
 }
 
-/** 404 gets the 'Offer Not Found' page; anything else the spec 8 text with a retry. */
+/** 404 gets the 'Offer Not Found' page; anything else the load-failure text with a retry. */
 function OfferError(props: ErrorComponentProps) {
   if (isNotFound(props.error)) return <OfferNotFound />;
   return <RouteError {...props} error={new Error(offerDetailError(props.error))} title="Failed to load offer details" />;

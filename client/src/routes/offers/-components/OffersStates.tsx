@@ -30,7 +30,7 @@ function debugFailure(error: Error): string {
 }
 
 /**
- * The offers page's error state (spec 2): the spec 8 message, 'Try Again', and 'Test Debug', which
+ * The offers page's error state: the load-failure message, 'Try Again', and 'Test Debug', which
  * asks GET /api/offers/debug and shows its answer so support can see what the feed looks like.
  */
 export function OffersLoadError({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying: boolean }) {
@@ -65,7 +65,7 @@ export function OffersLoadError({ message, onRetry, retrying }: { message: strin
   );
 }
 
-/** No active offers at all (spec 8), with 'Refresh Offers'. */
+/** No active offers at all, with 'Refresh Offers'. */
 export function OffersNone({ onRefresh, refreshing }: { onRefresh: () => void; refreshing: boolean }) {
   return (
     <EmptyState icon={<Gamepad2 />} title="No offers found" text="No active offers available at the moment." testId="offers-empty">

@@ -10,7 +10,7 @@ const chevron = {
     "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%2394a3b8' stroke-width='2.5'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")",
 };
 
-/** Offers page search, filters and sort (spec 2, Offers). */
+/** Offers page search, filters and sort. */
 export function OffersToolbar({
   filters,
   onFilters,

@@ -25,7 +25,7 @@ import { pageWidth } from '../../../../ui/styles';
 import { AdminBlogsTable, type BlogRowAction } from './-components/AdminBlogsTable';
 import { BlogFormModal, type BlogFormValues, bodyOf, formValuesOf } from './-components/BlogFormModal';
 
-/** Admin messages stay 5 s (spec 9). */
+/** Admin messages stay 5 s. */
 const MESSAGE_MS = 5_000;
 
 /** How long the read model may take to show a command's result before the list is refetched. */

@@ -104,7 +104,7 @@ function AdminCallbacksPage() {
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<CallbackFilters>(NO_CALLBACK_FILTERS);
   const [page, setPage] = useState(1);
-  // The text filters ask the server once typing pauses (spec 9, 500 ms); the selects apply at once.
+  // The text filters ask the server once typing pauses; the selects apply at once.
   const userId = useDebounced(filters.userId, ADMIN_SEARCH_DEBOUNCE_MS);
   const offerId = useDebounced(filters.offerId, ADMIN_SEARCH_DEBOUNCE_MS);
   const search = useDebounced(filters.search, ADMIN_SEARCH_DEBOUNCE_MS);

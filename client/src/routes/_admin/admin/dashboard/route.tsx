@@ -29,7 +29,7 @@ function StatsError(props: ErrorComponentProps) {
   return <RouteError {...props} error={new Error(serverMessage(props.error, LOAD_FAILED))} title="Analytics unavailable" />;
 }
 
-/** Analytics: headline figures, the rest by group, top offers; refreshed every 5 minutes (spec 9). */
+/** Analytics: headline figures, the rest by group, top offers; refreshed every 5 minutes. */
 function AdminDashboard() {
   const auth = useAuth();
   const { data: stats, dataUpdatedAt, refetch, isFetching } = useSuspenseQuery(adminStatsQuery());

@@ -38,7 +38,7 @@ import { pageWidth } from '../../../../ui/styles';
 import { type AdminOfferAction, AdminOffersTable } from './-components/AdminOffersTable';
 import { FeaturedPanel } from './-components/FeaturedPanel';
 
-/** Admin messages disappear after 5 s (spec 8). */
+/** Admin messages disappear after 5 s. */
 const MESSAGE_MS = 5_000;
 
 const FAILURE: Record<AdminOfferAction['kind'], string> = {

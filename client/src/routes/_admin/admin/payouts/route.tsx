@@ -28,7 +28,7 @@ import { inputClass, pageWidth } from '../../../../ui/styles';
 import { type AdminPayoutAction, AdminPayoutsTable } from './-components/AdminPayoutsTable';
 import { ProcessPayoutModal } from './-components/ProcessPayoutModal';
 
-/** Admin messages stay 5 s (spec 9). */
+/** Admin messages stay 5 s. */
 const MESSAGE_MS = 5_000;
 
 const FAILURE: Record<AdminPayoutAction, string> = {

@@ -42,7 +42,7 @@ import { EditUserModal } from './-components/EditUserModal';
 import { UserViewModal } from './-components/UserViewModal';
 import { type UserAction, UsersTable } from './-components/UsersTable';
 
-/** Admin messages stay 5 s (spec 9). */
+/** Admin messages stay 5 s. */
 const MESSAGE_MS = 5_000;
 /** Projections apply an event within a second or so; the list is re-read after that. */
 const READ_MODEL_SETTLE_MS = 1_500;

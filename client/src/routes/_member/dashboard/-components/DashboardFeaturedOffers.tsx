@@ -14,7 +14,7 @@ import { buttonClass } from '../../../../ui/Button';
 import { Card } from '../../../../ui/Card';
 
 /**
- * The dashboard's featured offers (spec 2 and 7): 12 asked for, then the device filter and one
+ * The dashboard's featured offers: 12 asked for, then the device filter and one
  * pick per anchor group, richest first. Drawn once per answer and device, so the welcome overlay
  * and the block show the same offers and re-renders do not reshuffle them.
  */
@@ -25,7 +25,7 @@ export function useDashboardFeatured() {
   return { offers, isPending: query.isPending, isError: query.isError };
 }
 
-/** Dashboard "Featured Offers": 4 cards and View All (spec 2); failures leave a quiet note (spec 8). */
+/** Dashboard "Featured Offers": 4 cards and View All; failures leave a quiet note. */
 export function DashboardFeaturedOffers({ offers, isPending, isError }: ReturnType<typeof useDashboardFeatured>) {
   return (
     <Card className="p-6 sm:p-7" data-testid="dashboard-featured-offers">

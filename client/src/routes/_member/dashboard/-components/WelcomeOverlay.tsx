@@ -8,7 +8,7 @@ import { Button, buttonClass } from '../../../../ui/Button';
 import { cardClass } from '../../../../ui/Card';
 import { WelcomeOfferList } from './DashboardFeaturedOffers';
 
-/** Spec 2, Dashboard: the once-only welcome with the £2 bonus and up to 3 featured offers, for an account created today. */
+/** the once-only welcome with the £2 bonus and up to 3 featured offers, for an account created today. */
 export function WelcomeOverlay({ name, offers = [], onDismiss }: { name: string; offers?: Offer[]; onDismiss: () => void }) {
   const primary = useRef<HTMLAnchorElement>(null);
   useEffect(() => {

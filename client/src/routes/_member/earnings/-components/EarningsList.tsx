@@ -100,7 +100,7 @@ function EarningAction({ earning }: { earning: Earning }) {
   );
 }
 
-/** Cards on mobile, a table from the md breakpoint (spec 2, Earnings). */
+/** Cards on mobile, a table from the md breakpoint. */
 export function EarningsList({ earnings }: { earnings: Earning[] }) {
   if (earnings.length === 0) {
     return (

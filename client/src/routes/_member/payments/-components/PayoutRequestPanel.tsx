@@ -10,7 +10,7 @@ import { availableEarningsQuery } from '../../../../lib/wallet/queries';
 import { Button } from '../../../../ui/Button';
 import { Card } from '../../../../ui/Card';
 
-/** Spec 9: the history tab opens this long after a successful request. */
+/** the history tab opens this long after a successful request. */
 export const HISTORY_AFTER_REQUEST_MS = 2_000;
 const REQUEST_FAILED = 'Failed to submit payout request. Please try again.';
 

@@ -17,7 +17,7 @@ import { inputClass } from '../../../../ui/styles';
 
 const badge = 'inline-flex items-center gap-1 rounded-full px-3 py-1 text-xs font-bold';
 
-/** Spec 4, username edit: save, cancel (restores), or leave unchanged; the new name shows at once. */
+/** save, cancel (restores), or leave unchanged; the new name shows at once. */
 function UsernameEditor({ profile, isAdmin }: { profile: UserProfile; isAdmin: boolean }) {
   const queryClient = useQueryClient();
   const session = useAuthSession();

@@ -73,7 +73,7 @@ const PRIVACY_TOGGLES = [
 ] as const;
 type PrivacyId = (typeof PRIVACY_TOGGLES)[number]['id'];
 
-/** Privacy tab: switches held in this page only (spec 2: nothing is saved). */
+/** Privacy tab: switches held in this page only. */
 export function PrivacyPanel() {
   const [settings, setSettings] = useState<Record<PrivacyId, boolean>>({
     showEarnings: false,

@@ -10,7 +10,7 @@ const Glyph = ({ d }: { d: string }) => (
 const FACEBOOK = 'M14 8h3V4h-3a4 4 0 0 0-4 4v3H7v4h3v7h4v-7h3l1-4h-4V8.5a.5.5 0 0 1 .5-.5Z';
 const TWITTER = 'M4 4h4.5l4 5.6L17.3 4H20l-6.2 7.2L20.5 20H16l-4.4-6-5.1 6H4l6.5-7.6L4 4Z';
 
-/** Spec 9: 'Copied!' stays 2 s. */
+/** 'Copied!' stays 2 s. */
 const COPIED_MS = 2_000;
 
 async function copyText(text: string): Promise<void> {
@@ -31,7 +31,7 @@ async function copyText(text: string): Promise<void> {
   }
 }
 
-/** Share a post: Facebook, Twitter, Copy Link (spec 2). */
+/** Share a post: Facebook, Twitter, Copy Link. */
 export function ShareButtons({ url, title }: { url: string; title: string }) {
   const [copied, flash] = useFlash<true>(COPIED_MS);
   const link =

@@ -116,7 +116,7 @@ export function TextList({ items, ordered = false }: { items: readonly string[];
   );
 }
 
-/** "Earning Levels": the offer's events grouped by event type, each with its reward (spec 2). */
+/** "Earning Levels": the offer's events grouped by event type, each with its reward. */
 export function EarningLevels({ offer }: { offer: Offer }) {
   const levels = earningLevels(offer.events ?? []);
   if (levels.length === 0) return <p className="text-sm text-slate-400">The levels of this offer are shown once the game is started.</p>;

@@ -27,7 +27,7 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'lo
 const whole = new Intl.NumberFormat('en-GB');
 
 /**
- * The start card (spec 4, "Offer start"): visitors are sent to log in; members start the offer,
+ * The start card: visitors are sent to log in; members start the offer,
  * which registers it with our server and hands back their tracking link, then the browser goes there.
  */
 export function StartCard({ offer, member }: { offer: Offer; member: boolean }) {

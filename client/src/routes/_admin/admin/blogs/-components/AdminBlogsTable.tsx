@@ -51,7 +51,7 @@ function Actions({ blog, onAction }: { blog: BlogSummary; onAction: (action: Blo
 }
 
 /**
- * Blog Posts table (spec 2 admin): post (title, 80-character preview, date or 'Draft', path), status,
+ * Blog Posts table: post (title, 80-character preview, date or 'Draft', path), status,
  * views, featured and published toggles, actions. Below 1024 px each post is a card instead.
  */
 export function AdminBlogsTable({

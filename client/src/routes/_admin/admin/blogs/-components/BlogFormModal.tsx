@@ -39,7 +39,7 @@ export const formValuesOf = (blog: Blog): BlogFormValues => ({
   is_featured: blog.is_featured,
 });
 
-/** Spec 5: title, preview, content required; image a URL; meta description at most 160. */
+/** title, preview, content required; image a URL; meta description at most 160. */
 export function validateBlogForm(values: BlogFormValues): string | null {
   if (!values.title.trim()) return 'Title is required';
   if (!values.preview.trim()) return 'Preview is required';
@@ -69,7 +69,7 @@ export const bodyOf = (values: BlogFormValues): AdminBlogBody => ({
 });
 
 /**
- * 'Create New Blog Post' and 'Edit Blog Post' (spec 2). The checkboxes read 'Publish immediately' /
+ * 'Create New Blog Post' and 'Edit Blog Post'. The checkboxes read 'Publish immediately' /
  * 'Feature in dropdown' when creating and 'Published' / 'Featured' when editing.
  */
 export function BlogFormModal({

@@ -7,7 +7,7 @@ const field =
   'w-full rounded-xl border border-white/10 bg-ink-950/70 px-3.5 py-2.5 text-sm text-white placeholder:text-slate-500 focus:border-quid-300 focus:ring-2 focus:ring-quid-300/30 focus:outline-none';
 const label = 'flex flex-col gap-1.5 text-xs font-semibold tracking-wide text-slate-400 uppercase';
 
-/** State, processing status, user id, offer id and free search, with Clear All (spec 2, Callbacks). */
+/** State, processing status, user id, offer id and free search, with Clear All. */
 export function CallbackFiltersBar({ filters, onChange }: { filters: CallbackFilters; onChange: (next: CallbackFilters) => void }) {
   const set = <K extends keyof CallbackFilters>(key: K, value: CallbackFilters[K]) => onChange({ ...filters, [key]: value });
   return (

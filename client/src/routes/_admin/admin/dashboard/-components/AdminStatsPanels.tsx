@@ -123,7 +123,7 @@ export function DetailTiles({ stats }: { stats: AdminStats }) {
   );
 }
 
-/** Top Performing Offers: up to 6, with View All to /admin/offers (spec 2). */
+/** Top Performing Offers: up to 6, with View All to /admin/offers. */
 export function TopOffers({ offers, currency = 'GBP' }: { offers: AdminStats['top_performing_offers']; currency?: string }) {
   const top = offers.slice(0, 6);
   return (

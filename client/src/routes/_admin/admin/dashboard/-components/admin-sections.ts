@@ -1,7 +1,7 @@
 import type { LinkProps } from '@tanstack/react-router';
 import { BarChart3, FileText, Gamepad2, Landmark, RadioTower, Users } from 'lucide-react';
 
-/** The admin screens of spec 2, as listed in the admin navigation. */
+/** The admin screens, as listed in the admin navigation. */
 export const ADMIN_SECTIONS: Array<{ to: NonNullable<LinkProps['to']>; title: string; summary: string; icon: typeof Users }> = [
   { to: '/admin/dashboard', title: 'Analytics', summary: 'Revenue, sign-ups, conversion and top performing offers.', icon: BarChart3 },
   { to: '/admin/users', title: 'Users', summary: 'Member accounts, roles, verification and bans.', icon: Users },

@@ -9,7 +9,7 @@ import { inputClass, labelClass } from '../../../../../ui/styles';
 import { PayoutDelivery, ReviewWarning } from './AdminPayoutsTable';
 
 /**
- * Spec 2, Admin Payouts: 'Process Bank Transfer' records the bank transaction reference (required)
+ * 'Process Bank Transfer' records the bank transaction reference (required)
  * and optional notes, then marks the payout paid.
  */
 export function ProcessPayoutModal({
