@@ -92,7 +92,7 @@ describe('filterOffers and sortOffers', () => {
 });
 
 describe('error texts', () => {
-  it('offersLoadError gives the offers page's load-failure messages', () => {
+  it('offersLoadError gives the offers page load-failure messages', () => {
     expect(offersLoadError(new Error(INVALID_RESPONSE))).toBe(INVALID_RESPONSE);
     expect(offersLoadError(new ApiError('x', 200, 'Offers are paused'))).toBe('Offers are paused');
     expect(offersLoadError(new ApiError('x', 200))).toBe('Failed to load offers');
