@@ -2,10 +2,12 @@
 // by walking up). Correctness rules only: formatting is Prettier's job (.prettierrc.json).
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const TS_FILES = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
+const TS_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts'];
 
 // Package boundaries (docs/architecture.md), from the Nx tags in each package.json. The partner
 // stand-ins are for dev and tests: only scripts and the cross-package tests may import them (Nx also
@@ -79,6 +81,20 @@ export default tseslint.config(
       'no-var': 'error',
       'prefer-const': 'error',
     },
+  },
+
+  // No circular imports inside a package (between packages the boundaries above forbid them). Our
+  // packages are reached through node_modules without following the symlink, so they count as
+  // external and are not walked; type-only imports are erased by the compiler and never count.
+  {
+    files: TS_FILES,
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': [...TS_EXTENSIONS, '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': TS_EXTENSIONS },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: [...TS_EXTENSIONS, '.js', '.mjs', '.cjs', '.json'], symlinks: false })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 
   // React (client): the rules of hooks.

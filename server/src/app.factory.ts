@@ -13,7 +13,7 @@ import { AppModule } from './app.module';
 import { loadConfig } from './config/app-config';
 import { contentSecurityDirectives } from './common/content-security-policy';
 import { frameworkErrors, rejectHostileInput } from './common/hostile-input';
-import { RouteRegistry } from './controllers/debug.controller';
+import { RouteRegistry } from './debug/debug.controller';
 
 /** Builds the Nest application (used by main.ts, the tests and the benchmark). */
 export async function createApp(): Promise<NestFastifyApplication> {

@@ -1,27 +1,26 @@
+import { BullModule } from '@nestjs/bullmq';
 import { Module, RequestMethod } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ThrottlerModule } from '@nestjs/throttler';
+import type { ConnectionOptions } from 'bullmq';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module';
 import { BlogsModule } from './blogs/blogs.module';
 import { CallbacksModule } from './callbacks/callbacks.module';
-import { ProcessCallbackHandler, ProcessMemberCallbacksHandler } from './commands/process-callback.command';
-import { ReceiveCallbackHandler } from './commands/receive-callback.command';
 import { ApiExceptionFilter } from './common/api-exception.filter';
-import { BitlabsController } from './controllers/bitlabs.controller';
-import { DebugController, RouteRegistry } from './controllers/debug.controller';
+import { APP_CONFIG, type AppConfig } from './config/app-config';
+import { DebugModule } from './debug/debug.module';
+import { ForwarderModule } from './forwarder/forwarder.module';
 import { HealthModule } from './health/health.module';
 import { InfrastructureModule } from './infra/infrastructure.module';
-import { JobsModule } from './jobs/jobs.module';
+import { REDIS_CONNECTION } from './infra/tokens';
 import { OffersModule } from './offers/offers.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { RewardsModule } from './rewards/rewards.module';
 import { SeoModule } from './seo/seo.module';
 import { UsersModule } from './users/users.module';
 import { WalletModule } from './wallet/wallet.module';
-
-const COMMAND_HANDLERS = [ReceiveCallbackHandler, ProcessCallbackHandler, ProcessMemberCallbacksHandler];
 
 @Module({
   imports: [
@@ -39,6 +38,11 @@ const COMMAND_HANDLERS = [ReceiveCallbackHandler, ProcessCallbackHandler, Proces
     // Limits apply where a controller opts in with ThrottlerGuard (auth), never to partner callbacks.
     ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: 120 }]),
     InfrastructureModule,
+    // Every queue of the app on the one Redis connection and key prefix (tests use their own prefix).
+    BullModule.forRootAsync({
+      inject: [APP_CONFIG, REDIS_CONNECTION],
+      useFactory: (config: AppConfig, connection: ConnectionOptions) => ({ connection, prefix: config.bullPrefix }),
+    }),
     AuthModule,
     UsersModule,
     WalletModule,
@@ -49,9 +53,9 @@ const COMMAND_HANDLERS = [ReceiveCallbackHandler, ProcessCallbackHandler, Proces
     BlogsModule,
     SeoModule,
     HealthModule,
-    JobsModule,
+    DebugModule,
+    ForwarderModule,
   ],
-  controllers: [BitlabsController, DebugController],
-  providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }, RouteRegistry, ...COMMAND_HANDLERS],
+  providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
 })
 export class AppModule {}

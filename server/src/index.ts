@@ -1,10 +1,10 @@
 /** What other packages (scripts, cross-package tests, bench) may use of the server. */
 export { createApp } from './app.factory';
 export { loadConfig, type AppConfig } from './config/app-config';
-export { signCallbackUrl, signUrl, verifySignedUrl } from './bitlabs/signature';
+export { signCallbackUrl, signUrl, verifySignedUrl } from './callbacks/signature';
 export { createEventStore } from './event-store/create-event-store';
 export type { EventStore, RecordedEvent } from './event-store/event-store';
 export { verifyStreamChain, type ChainCheck } from './event-store/hash-chain';
-export { toMessage } from './jobs/forwarder.service';
-export { handleCommand, aggregateStream } from './services/command-handler';
-export { OfferSyncWorker } from './jobs/offer-sync.worker';
+export { toMessage } from './forwarder/forwarder.service';
+export { handleCommand, aggregateStream } from './cqrs/command-handler';
+export { OfferSyncService } from './offers/offer-sync.service';

@@ -3,13 +3,12 @@ import { Reflector } from '@nestjs/core';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '@playquid/contracts';
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import { FIREBASE_AUTH } from '../infra/tokens';
-import { UserRepository } from '../repositories/user.repository';
+import { MemberAccessRepository } from './member-access.repository';
+import { VerifiedTokens } from './verified-tokens';
 import { AUTH_OPTIONS, type AuthOptions, type AuthUser, isAdminRole } from './auth.types';
 
 export const VERIFY_EMAIL_MESSAGE = 'Please verify your email to access all features and receive payouts.';
 export const SESSION_ENDED_MESSAGE = 'Your session has ended; please sign in again';
-/** ID tokens kept verified at once (the most recently verified). */
-const VERIFIED_TOKENS = 10_000;
 
 /**
  * Verifies the Firebase ID token of every @Auth() route: 401 when missing, malformed, expired or
@@ -19,13 +18,11 @@ const VERIFIED_TOKENS = 10_000;
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
-  /** Tokens already verified, by their text: a token's signature and claims never change before it expires. */
-  private readonly verified = new Map<string, DecodedIdToken>();
-
   constructor(
     private readonly reflector: Reflector,
     @Inject(FIREBASE_AUTH) private readonly firebase: Auth,
-    private readonly users: UserRepository,
+    private readonly members: MemberAccessRepository,
+    private readonly verified: VerifiedTokens,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -47,7 +44,7 @@ export class AuthGuard implements CanActivate {
       decoded = await this.verify(match[1], checkRevoked);
     } catch (error) {
       const code = (error as { code?: string }).code;
-      this.verified.delete(match[1]);
+      this.verified.forget(match[1]);
       // Only a ban disables an account, so the member is told why rather than asked to sign in again.
       if (code === 'auth/user-disabled') {
         if (options.optional) return true;
@@ -58,7 +55,7 @@ export class AuthGuard implements CanActivate {
     }
     // The read model, not Firebase: an ID token of a disabled account stays valid for up to an hour
     // where revocation is not checked, and the ban must hold at once.
-    const access = await this.users.findAccess(decoded.uid);
+    const access = await this.members.findAccess(decoded.uid);
     if (access?.is_banned) {
       if (options.optional) return true;
       throw new ForbiddenException(ACCOUNT_SUSPENDED_MESSAGE);
@@ -83,11 +80,9 @@ export class AuthGuard implements CanActivate {
    */
   private async verify(token: string, checkRevoked: boolean): Promise<DecodedIdToken> {
     const known = this.verified.get(token);
-    if (known && !checkRevoked && known.exp * 1000 > Date.now()) return known;
+    if (known && !checkRevoked) return known;
     const decoded = await this.firebase.verifyIdToken(token, checkRevoked);
-    this.verified.delete(token);
-    this.verified.set(token, decoded);
-    if (this.verified.size > VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.remember(token, decoded);
     return decoded;
   }
 }

@@ -4,7 +4,7 @@ import { type Gender, streams } from '@playquid/contracts';
 import { emailClaimDecider, userDecider, type UserState } from '@playquid/domain';
 import { Clock } from '../cqrs/clock';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
-import { aggregateStream, handleCommand } from '../services/command-handler';
+import { aggregateStream, handleCommand } from '../cqrs/command-handler';
 import { GrantWelcomeBonusCommand } from '../wallet/welcome-bonus.command';
 
 export class RegisterMemberCommand {

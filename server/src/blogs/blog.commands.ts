@@ -4,7 +4,7 @@ import { type BlogSlugEvent, type BlogStreamEvent, streams } from '@playquid/con
 import { type BlogCommand, blogDecider, type BlogSlugCommand, blogSlugDecider, type BlogSlugState, type BlogState } from '@playquid/domain';
 import { Clock, type WithoutNow } from '../cqrs/clock';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
-import { aggregateStream, handleCommand, type HandleResult } from '../services/command-handler';
+import { aggregateStream, handleCommand, type HandleResult } from '../cqrs/command-handler';
 
 export type BlogCommandInput = WithoutNow<BlogCommand>;
 export type BlogSlugCommandInput = WithoutNow<BlogSlugCommand>;

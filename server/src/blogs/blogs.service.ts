@@ -4,7 +4,7 @@ import { type Blog, BLOG_NOT_FOUND, type BlogContent, type BlogStreamEvent, type
 import { randomUUID } from 'node:crypto';
 import type { AuthUser } from '../auth/auth.types';
 import { DomainError, paging } from '@playquid/domain';
-import type { HandleResult } from '../services/command-handler';
+import type { HandleResult } from '../cqrs/command-handler';
 import { type BlogCommandInput, BlogStreams, RunBlogCommand, RunBlogSlugCommand } from './blog.commands';
 import type { BlogState } from '@playquid/domain';
 import { sanitizeBlogHtml } from './blog-html';

@@ -4,8 +4,8 @@ import { streams } from '@playquid/contracts';
 import { callbackDecider } from '@playquid/domain';
 import { DomainError } from '@playquid/domain';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
-import { aggregateStream } from '../services/command-handler';
-import { ProcessCallbackCommand, type ProcessCallbackResult } from '../commands/process-callback.command';
+import { aggregateStream } from '../cqrs/command-handler';
+import { ProcessCallbackCommand, type ProcessCallbackResult } from './process-callback.command';
 
 /** An admin's retry of a callback whose processing failed (the console's Reprocess button). */
 export class ReprocessCallbackCommand {

@@ -4,7 +4,7 @@ import { streams } from '@playquid/contracts';
 import { callbackDecider, DomainError, userDecider, walletDecider } from '@playquid/domain';
 import { Clock } from '../cqrs/clock';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
-import { aggregateStream, handleCommand } from '../services/command-handler';
+import { aggregateStream, handleCommand } from '../cqrs/command-handler';
 import { GrantReferralRewardCommand } from '../wallet/referral-reward.command';
 
 export type ReviewDecision = 'approve' | 'reject';

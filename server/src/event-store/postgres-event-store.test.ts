@@ -68,6 +68,18 @@ describe('PostgresEventStore: single-event appends made at the same moment', () 
     expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ code: '22P05' });
   });
 
+  it('read several streams at once, calls made together answered from one query each with its own streams', async () => {
+    const [a, b, c] = [`grouped-${randomUUID()}`, `grouped-${randomUUID()}`, `grouped-${randomUUID()}`];
+    await store.appendToStream(a, [{ type: 'Tested', data: { n: 1 } }, { type: 'Tested', data: { n: 2 } }]);
+    await store.appendToStream(b, [{ type: 'Tested', data: { n: 3 } }]);
+    const [first, second] = await Promise.all([store.readStreams([a, c]), store.readStreams([b, a])]);
+    expect([...first.keys()]).toEqual([a, c]);
+    expect([...second.keys()]).toEqual([b, a]);
+    expect(first.get(a)!.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(first.get(c)).toEqual([]);
+    expect(second.get(b)!.map((e) => e.data)).toEqual([{ n: 3 }]);
+  });
+
   it('append after a known revision, and tell a stale one apart', async () => {
     const stream = `grouped-${randomUUID()}`;
     const first = await store.appendToStream(stream, [{ type: 'Tested', data: { n: 0 } }], { expectedRevision: 'no_stream' });

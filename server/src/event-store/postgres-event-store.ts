@@ -14,7 +14,7 @@ import {
   type Subscription,
   WrongExpectedRevisionError,
 } from './event-store';
-import { GroupCommit } from './group-commit';
+import { GroupCommit } from '../common/group-commit';
 import { canonicalJson, computeCanonicalEventHash } from './hash-chain';
 import { metadataToStore, upcastRecorded } from './upcasting';
 
@@ -30,6 +30,9 @@ const TAIL_CACHE_SIZE = 10_000;
  */
 const GROUPED_INSERTS_IN_FLIGHT = 1;
 const GROUPED_INSERT_MAX_EVENTS = 200;
+/** readStreams calls made at the same moment share a query too: queries in flight at once, calls per query. */
+const GROUPED_READS_IN_FLIGHT = 2;
+const GROUPED_READS_MAX_CALLS = 100;
 const COLUMNS_PER_EVENT = 8;
 const valuesLists: string[] = [];
 /** `($1, …, $8), ($9, …, $16), …` for this many events (built once per count). */
@@ -120,6 +123,10 @@ export class PostgresEventStore implements EventStore {
   private readonly singleAppends = new GroupCommit((rows: unknown[][]) => this.insertSingles(rows), {
     concurrency: GROUPED_INSERTS_IN_FLIGHT,
     maxItems: GROUPED_INSERT_MAX_EVENTS,
+  });
+  private readonly streamReads = new GroupCommit((calls: Array<readonly string[]>) => this.readStreamsOf(calls), {
+    concurrency: GROUPED_READS_IN_FLIGHT,
+    maxItems: GROUPED_READS_MAX_CALLS,
   });
 
   constructor(poolOrUrl: pg.Pool | string) {
@@ -240,16 +247,21 @@ export class PostgresEventStore implements EventStore {
     return events;
   }
 
-  /** One query for all of them. */
-  async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
-    const result = await this.pool.query<EventRow>('select * from events where stream_id = any($1::text[]) order by stream_id, revision', [[...new Set(streamIds)]]);
+  /** One query for all of them, shared with the readStreams calls made at the same moment. */
+  readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    return this.streamReads.submit(streamIds);
+  }
+
+  private async readStreamsOf(calls: Array<readonly string[]>): Promise<Array<Map<string, RecordedEvent[]>>> {
+    const streamIds = [...new Set(calls.flat())];
+    const result = await this.pool.query<EventRow>('select * from events where stream_id = any($1::text[]) order by stream_id, revision', [streamIds]);
     const streams = new Map(streamIds.map((streamId) => [streamId, [] as RecordedEvent[]]));
     for (const row of result.rows) streams.get(row.stream_id)!.push(toRecorded(row));
     for (const [streamId, events] of streams) {
       const last = events[events.length - 1];
       if (last) this.remember(streamId, { revision: last.revision, hash: last.hash });
     }
-    return streams;
+    return calls.map((call) => new Map(call.map((streamId) => [streamId, streams.get(streamId)!])));
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {

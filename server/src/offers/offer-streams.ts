@@ -4,7 +4,7 @@ import { DomainError } from '@playquid/domain';
 import { type CatalogueState, offerCatalogueDecider } from '@playquid/domain';
 import { OFFER_NOT_FOUND, offerDecider, type OfferState } from '@playquid/domain';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
-import { aggregateStream } from '../services/command-handler';
+import { aggregateStream } from '../cqrs/command-handler';
 import { offerIdForApiId } from './bitlabs-offer.mapper';
 
 export type LiveOffer = OfferState & { offerId: string; apiId: string };

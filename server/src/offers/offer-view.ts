@@ -6,7 +6,7 @@ import {
   type OfferStatus,
   penceToPounds,
 } from '@playquid/contracts';
-import type { OfferListRow } from '../repositories/offer.repository';
+import type { OfferListRow } from './offer.repository';
 import type { OfferState } from '@playquid/domain';
 
 /** One offer as both the read table and a fold of its stream can describe it. */

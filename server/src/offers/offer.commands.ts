@@ -14,7 +14,7 @@ import {
 } from '@playquid/domain';
 import { Clock, type WithoutNow } from '../cqrs/clock';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
-import { handleCommand, type HandleResult } from '../services/command-handler';
+import { handleCommand, type HandleResult } from '../cqrs/command-handler';
 
 export type OfferCommandInput = WithoutNow<OfferCommand>;
 export type CatalogueCommandInput = WithoutNow<CatalogueCommand>;

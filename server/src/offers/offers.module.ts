@@ -1,7 +1,8 @@
-import { Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { QUEUES } from '@playquid/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { OfferSyncWorker } from '../jobs/offer-sync.worker';
-import { OfferRepository } from '../repositories/offer.repository';
+import { OfferRepository } from './offer.repository';
 import { WalletModule } from '../wallet/wallet.module';
 import { AdminOffersController } from './admin-offers.controller';
 import { AdminOffersService } from './admin-offers.service';
@@ -9,6 +10,7 @@ import { AdminStatsService } from './admin-stats.service';
 import { BitlabsOffersClient } from './bitlabs-offers.client';
 import { OfferStatsRepository } from './offer-stats.repository';
 import { OfferStreams } from './offer-streams';
+import { OfferSyncProcessor } from './offer-sync.processor';
 import { OfferSyncService } from './offer-sync.service';
 import { OFFER_COMMAND_HANDLERS } from './offer.commands';
 import { OffersController } from './offers.controller';
@@ -19,7 +21,7 @@ import { OffersService } from './offers.service';
  * BitLabs sync job. A member's balance on /offers/balance is the wallet's own query.
  */
 @Module({
-  imports: [WalletModule],
+  imports: [WalletModule, BullModule.registerQueue({ name: QUEUES.offerSync })],
   controllers: [OffersController, AdminOffersController],
   providers: [
     OfferRepository,
@@ -29,7 +31,7 @@ import { OffersService } from './offers.service';
     AdminOffersService,
     AdminStatsService,
     OfferSyncService,
-    OfferSyncWorker,
+    OfferSyncProcessor,
     {
       provide: BitlabsOffersClient,
       inject: [APP_CONFIG],
@@ -38,17 +40,4 @@ import { OffersService } from './offers.service';
     ...OFFER_COMMAND_HANDLERS,
   ],
 })
-export class OffersModule implements OnApplicationBootstrap, OnApplicationShutdown {
-  constructor(
-    private readonly sync: OfferSyncWorker,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    if (this.config.runWorkers) await this.sync.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.sync.stop();
-  }
-}
+export class OffersModule {}

@@ -13,8 +13,8 @@ import {
 } from '@playquid/contracts';
 import { DomainError, OFFER_NOT_FOUND, paging } from '@playquid/domain';
 import type { AuthUser } from '../auth/auth.types';
-import { OfferSyncWorker } from '../jobs/offer-sync.worker';
-import { OfferRepository } from '../repositories/offer.repository';
+import { OfferSyncProcessor } from './offer-sync.processor';
+import { OfferRepository } from './offer.repository';
 import { WalletService } from '../wallet/wallet.service';
 import { OfferStatsRepository } from './offer-stats.repository';
 import { OfferStreams } from './offer-streams';
@@ -39,7 +39,7 @@ export class OffersService {
     private readonly streams: OfferStreams,
     private readonly commandBus: CommandBus,
     private readonly wallet: WalletService,
-    private readonly sync: OfferSyncWorker,
+    private readonly sync: OfferSyncProcessor,
   ) {}
 
   async list(query: OffersQueryDto) {

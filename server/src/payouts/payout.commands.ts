@@ -4,7 +4,7 @@ import { type PayoutStatus, streams } from '@playquid/contracts';
 import { assertNotBanned, DomainError, type PayoutCommand, userDecider, walletDecider } from '@playquid/domain';
 import { Clock, type WithoutNow } from '../cqrs/clock';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
-import { aggregateStream, handleCommand } from '../services/command-handler';
+import { aggregateStream, handleCommand } from '../cqrs/command-handler';
 
 /** A payout command with its ids filled in by the caller; the handler stamps `now` from the clock. */
 export type PayoutCommandInput = WithoutNow<PayoutCommand>;

@@ -4,7 +4,7 @@ import { streams } from '@playquid/contracts';
 import { walletDecider } from '@playquid/domain';
 import { Clock } from '../cqrs/clock';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
-import { handleCommand } from '../services/command-handler';
+import { handleCommand } from '../cqrs/command-handler';
 
 /** What a Tremendous delivery webhook says about a payout's reward email. */
 export class RecordRewardDeliveryCommand {

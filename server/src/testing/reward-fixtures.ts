@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { userDecider } from '@playquid/domain';
 import { walletDecider } from '@playquid/domain';
 import type { EventStore } from '../event-store/event-store';
-import { handleCommand } from '../services/command-handler';
+import { handleCommand } from '../cqrs/command-handler';
 import { callbackData } from '@playquid/domain/testing';
 
 export interface PayoutFixture {

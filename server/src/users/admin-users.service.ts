@@ -4,10 +4,11 @@ import { ADMIN_USER_TEXT, type AdminUserDetail, type AdminUserRow, type AdminUse
 import type { Auth } from 'firebase-admin/auth';
 import { paging, type UserState, userDecider } from '@playquid/domain';
 import { type AuthUser, isAdminRole } from '../auth/auth.types';
+import { VerifiedTokens } from '../auth/verified-tokens';
 import { Clock } from '../cqrs/clock';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { FIREBASE_AUTH } from '../infra/tokens';
-import { aggregateStream } from '../services/command-handler';
+import { aggregateStream } from '../cqrs/command-handler';
 import type { AdminUsersQueryDto, UpdateAdminUserDto } from './admin-users.dto';
 import { type Actor, BanUserCommand, ChangeRoleCommand, MarkEmailVerifiedCommand, UnbanUserCommand, UpdateUsernameCommand } from './user.commands';
 import { type UserRecord, UserRepository } from './user.repository';
@@ -77,6 +78,7 @@ export class AdminUsersService {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(FIREBASE_AUTH) private readonly firebase: Auth,
     private readonly clock: Clock,
+    private readonly verifiedTokens: VerifiedTokens,
   ) {}
 
   async page(query: AdminUsersQueryDto): Promise<Omit<AdminUsersPage, 'success' | 'message'>> {
@@ -126,8 +128,10 @@ export class AdminUsersService {
     const actor = actorOf(admin);
     const state: UserState = await this.commandBus.execute(new BanUserCommand(uid, actor, reason));
     // After the event: the ban holds from the log (the guard reads it) even if Firebase is down,
-    // and banning again re-applies this step.
+    // and banning again re-applies this step. The member's tokens are then verified afresh, so
+    // Firebase's refusal of the disabled account applies from their very next call.
     await this.setSignInDisabled(uid, true);
+    this.verifiedTokens.forgetMember(uid);
     return withState(before, state, this.clock.now(), actor, reason);
   }
 

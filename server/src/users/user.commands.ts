@@ -4,7 +4,7 @@ import { type Role, streams } from '@playquid/contracts';
 import { type UserCommand, type UserState, userDecider } from '@playquid/domain';
 import { Clock, type WithoutNow } from '../cqrs/clock';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
-import { handleCommand } from '../services/command-handler';
+import { handleCommand } from '../cqrs/command-handler';
 import { GrantWelcomeBonusCommand } from '../wallet/welcome-bonus.command';
 
 /** The acting admin: uid for the rules ("not yourself") and the audit metadata, name for the event. */

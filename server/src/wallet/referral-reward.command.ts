@@ -4,7 +4,7 @@ import { streams } from '@playquid/contracts';
 import { userDecider, walletDecider } from '@playquid/domain';
 import { Clock } from '../cqrs/clock';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
-import { aggregateStream, handleCommand } from '../services/command-handler';
+import { aggregateStream, handleCommand } from '../cqrs/command-handler';
 
 /** A referred friend completed an offer (a COMPLETED credit, or an admin releasing a held one). */
 export class GrantReferralRewardCommand {

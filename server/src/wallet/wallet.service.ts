@@ -22,7 +22,7 @@ import {
 import type { StatementEntryRow } from '@playquid/read-db';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store';
-import { aggregateStream } from '../services/command-handler';
+import { aggregateStream } from '../cqrs/command-handler';
 import { WalletRepository } from './wallet.repository';
 
 /** The figures every balance shape is made of, from the read tables or from a fold of the log. */

@@ -5,7 +5,7 @@ import { type UserState, walletDecider, welcomeBonusDue } from '@playquid/domain
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../cqrs/clock';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
-import { handleCommand } from '../services/command-handler';
+import { handleCommand } from '../cqrs/command-handler';
 
 /** The member as the user stream now has them: the welcome bonus is granted once their email is verified. */
 export class GrantWelcomeBonusCommand {

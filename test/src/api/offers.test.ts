@@ -1,6 +1,6 @@
 import { streams } from '@playquid/contracts';
 import type { EmulatorUser } from '@playquid/scripts';
-import { OfferSyncWorker } from '@playquid/server';
+import { OfferSyncService } from '@playquid/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredMember } from '../support/members';
 import { bearer, makeAdmin, signedPath } from '../support/money';
@@ -253,7 +253,7 @@ describe('balance, site stats, debug', () => {
 
 describe('BitLabs sync', () => {
   it('appends events only for what changed, delists offers gone from the feed and relists them', async () => {
-    const sync = () => stack.app.get(OfferSyncWorker).runNow();
+    const sync = () => stack.app.get(OfferSyncService).syncOnce();
     expect(await sync()).toMatchObject({ fetched: total, created: 0, updated: 0, unchanged: total, delisted: 0, events: 0 });
 
     env.standin.updateOffer(5013, (o) => ({ ...o, description: 'Now with daily tournaments.' }));
@@ -277,7 +277,7 @@ describe('BitLabs sync', () => {
 
   it('leaves the catalogue alone when BitLabs fails', async () => {
     env.standin.failNextFeeds(503);
-    await expect(stack.app.get(OfferSyncWorker).runNow()).rejects.toThrow(/HTTP 503/);
+    await expect(stack.app.get(OfferSyncService).syncOnce()).rejects.toThrow(/HTTP 503/);
     await catalogueCount(stack, total);
   });
 });

@@ -10,7 +10,7 @@ import { APP_CONFIG, type AppConfig, loadConfig } from '../config/app-config';
 import { Clock, SystemClock } from '../cqrs/clock';
 import { EVENT_STORE } from '../event-store/event-store';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
-import { handleCommand } from '../services/command-handler';
+import { handleCommand } from '../cqrs/command-handler';
 import { GrantReferralRewardHandler } from '../wallet/referral-reward.command';
 import {
   DEBUG_NOT_CREDITED,
@@ -157,6 +157,18 @@ describe('callback processing of one member', () => {
     });
     await processing.execute(new ProcessMemberCallbacksCommand(uid, [credit, reversal]));
     expect(await walletOf(uid)).toEqual(['EarningCredited', 'WelcomeBonusGranted', 'EarningCredited', 'EarningReversed']);
+  });
+
+  it('takes the jobs of a member that queue up behind a run into one run, each answered with its own results', async () => {
+    const uid = await member();
+    const jobs = await Promise.all([1, 2, 3, 4].map(async (n) => [await stored(uid, { rewardPence: n * 100 })]));
+    const results = await Promise.all(jobs.map((job) => processing.execute(new ProcessMemberCallbacksCommand(uid, job))));
+    expect(results.map((r) => r.map((x) => x.outcome))).toEqual([['processed'], ['processed'], ['processed'], ['processed']]);
+    const wallet = await store.readStream(streams.wallet(uid));
+    expect(wallet.map((e) => (e.data as { amountPence: number }).amountPence)).toEqual([100, 200, 300, 400]);
+    // The first job ran alone; the three that waited for it went in one append.
+    expect(new Set(wallet.map((e) => e.position.commit)).size).toBe(2);
+    for (const [job] of jobs) expect(await callbackStream(job.transactionId)).toEqual(['CallbackReceived', 'CallbackProcessed']);
   });
 
   it('never refuses on a kept wallet that another process has moved on from', async () => {

@@ -1,62 +1,46 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type PayoutRequested, QUEUES, type RewardOrderJob, streams } from '@playquid/contracts';
-import { type ConnectionOptions, type Job, Worker } from 'bullmq';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { DomainError } from '@playquid/domain';
-import { userDecider } from '@playquid/domain';
-import { walletDecider } from '@playquid/domain';
+import { Inject, Logger } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { type PayoutRequested, type RewardOrderJob, streams } from '@playquid/contracts';
+import { DomainError, userDecider, walletDecider } from '@playquid/domain';
+import { Clock } from '../cqrs/clock';
+import { aggregateStream, handleCommand } from '../cqrs/command-handler';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
-import { REDIS_CONNECTION } from '../infra/tokens';
-import { TremendousClient, TremendousError, type RewardOrderResult as OrderResult } from '../rewards/tremendous.client';
-import { aggregateStream, handleCommand } from '../services/command-handler';
+import { type RewardOrderResult as OrderResult, TremendousClient, TremendousError } from './tremendous.client';
+
+/** An approved payout's reward order (the reward-orders job). */
+export class PlaceRewardOrderCommand {
+  constructor(
+    readonly order: RewardOrderJob,
+    /**
+     * On the job's final attempt even a retryable error is recorded as a failure, so an admin sees
+     * the payout stuck instead of a job that vanished from the queue.
+     */
+    readonly lastAttempt = false,
+  ) {}
+}
 
 export type RewardOrderOutcome =
   ({ outcome: 'ordered' } & OrderResult) | { outcome: 'skipped'; reason: string } | { outcome: 'failed'; error: string };
 
 /**
- * Consumes the reward-orders queue: one Tremendous order per approved payout. The order is first
- * committed on the wallet stream (PlaceRewardOrder, with the stream's expected revision), so an
- * admin's cancel racing it ends with either the order or the cancellation, never both. The payout
- * id is the order's external_id, so every retry (BullMQ attempts, a replayed PayoutApproved, two
- * workers at once) lands on the same order at Tremendous, and the wallet decider records it once.
+ * One Tremendous order per approved payout. The order is first committed on the wallet stream
+ * (PlaceRewardOrder, with the stream's expected revision), so an admin's cancel racing it ends with
+ * either the order or the cancellation, never both. The payout id is the order's external_id, so
+ * every retry (BullMQ attempts, a replayed PayoutApproved, two workers at once) lands on the same
+ * order at Tremendous, and the wallet decider records it once. A retryable failure before the last
+ * attempt is thrown, for BullMQ to retry with backoff.
  */
-@Injectable()
-export class RewardOrderWorker {
+@CommandHandler(PlaceRewardOrderCommand)
+export class PlaceRewardOrderHandler implements ICommandHandler<PlaceRewardOrderCommand, RewardOrderOutcome> {
   private readonly logger = new Logger('RewardOrderWorker');
-  private worker?: Worker<RewardOrderJob, RewardOrderOutcome>;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly tremendous: TremendousClient,
-    @Inject(REDIS_CONNECTION) private readonly connection: ConnectionOptions,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
-  start(): void {
-    this.worker = new Worker<RewardOrderJob, RewardOrderOutcome>(
-      QUEUES.rewardOrders,
-      (job) => this.placeOrder(job.data, isLastAttempt(job)),
-      {
-        connection: this.connection,
-        prefix: this.config.bullPrefix,
-        // Orders are few and each waits on Tremendous; more parallelism would only add 429s.
-        concurrency: 2,
-      },
-    );
-    this.worker.on('failed', (job, error) =>
-      this.logger.warn({ jobId: job?.id, attempt: job?.attemptsMade, error: error.message }, 'reward order attempt failed'),
-    );
-  }
-
-  async stop(): Promise<void> {
-    await this.worker?.close();
-  }
-
-  /**
-   * @param lastAttempt on the job's final attempt even a retryable error is recorded as a failure,
-   * so an admin sees the payout stuck instead of a job that vanished from the queue.
-   */
-  async placeOrder({ uid, payoutId }: RewardOrderJob, lastAttempt = false): Promise<RewardOrderOutcome> {
+  async execute({ order: { uid, payoutId }, lastAttempt }: PlaceRewardOrderCommand): Promise<RewardOrderOutcome> {
     const streamId = streams.wallet(uid);
     const { state, recorded } = await aggregateStream(this.store, streamId, walletDecider);
     const payout = state.payouts[payoutId];
@@ -73,7 +57,7 @@ export class RewardOrderWorker {
 
     try {
       // Appends PayoutRewardOrderPlaced, or nothing when an earlier attempt of this job already did.
-      await handleCommand(this.store, streamId, walletDecider, { type: 'PlaceRewardOrder', uid, payoutId, now: new Date().toISOString() });
+      await handleCommand(this.store, streamId, walletDecider, { type: 'PlaceRewardOrder', uid, payoutId, now: this.clock.nowIso() });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       this.logger.warn({ uid, payoutId, reason: error.message }, 'reward order not placed');
@@ -97,7 +81,7 @@ export class RewardOrderWorker {
         uid,
         payoutId,
         error: message,
-        now: new Date().toISOString(),
+        now: this.clock.nowIso(),
       });
       return { outcome: 'failed', error: message };
     }
@@ -108,7 +92,7 @@ export class RewardOrderWorker {
       orderId: order.orderId,
       rewardId: order.rewardId,
       orderStatus: order.status,
-      now: new Date().toISOString(),
+      now: this.clock.nowIso(),
     });
     if (order.source === 'adopted')
       this.logger.warn({ uid, payoutId, orderId: order.orderId }, 'took over an existing order with other parameters (409)');
@@ -122,5 +106,3 @@ export class RewardOrderWorker {
     return state.username?.trim() || email.split('@')[0];
   }
 }
-
-const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);

@@ -1,7 +1,7 @@
 import type { DB } from '@playquid/read-db';
 import { type Kysely, sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import { rawParameters, storableText } from '../bitlabs/callback-params';
+import { rawParameters, storableText } from './callback-params';
 
 /** Anyone can send these: what is kept of one is bounded however long the URL was. */
 export const UNSIGNED_RAW_QUERY_MAX = 1_024;

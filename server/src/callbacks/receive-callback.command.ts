@@ -4,15 +4,15 @@ import { type CallbackRejected, streams } from '@playquid/contracts';
 import { randomUUID } from 'node:crypto';
 import type { DB } from '@playquid/read-db';
 import type { Kysely } from 'kysely';
-import { parameterTextProblem, parseCallbackParams, rawParameters, storableText, TRIGGERED_BY_PARAM } from '../bitlabs/callback-params';
-import type { SignatureCheck } from '../bitlabs/signature';
+import { parameterTextProblem, parseCallbackParams, rawParameters, storableText, TRIGGERED_BY_PARAM } from './callback-params';
+import type { SignatureCheck } from './signature';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Clock } from '../cqrs/clock';
 import { callbackDecider } from '@playquid/domain';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { READ_DB } from '../infra/tokens';
-import { UnsignedCallbackRejectRepository } from '../repositories/unsigned-callback-reject.repository';
-import { handleCommand } from '../services/command-handler';
+import { UnsignedCallbackRejectRepository } from './unsigned-callback-reject.repository';
+import { handleCommand } from '../cqrs/command-handler';
 
 export class ReceiveCallbackCommand {
   constructor(

@@ -3,8 +3,9 @@ import type { DB } from '@playquid/read-db';
 import type { Kysely } from 'kysely';
 import { READ_DB } from '../infra/tokens';
 
+/** What the AuthGuard needs of the users read table. */
 @Injectable()
-export class UserRepository {
+export class MemberAccessRepository {
   constructor(@Inject(READ_DB) private readonly db: Kysely<DB>) {}
 
   /** Role and ban in the guard's one lookup per request (undefined until a profile exists). */

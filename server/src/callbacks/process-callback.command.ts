@@ -14,10 +14,11 @@ import {
   type WalletState,
 } from '@playquid/domain';
 import { randomUUID } from 'node:crypto';
+import { GroupCommit } from '../common/group-commit';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Clock } from '../cqrs/clock';
 import { EVENT_STORE, type EventStore, type NewEvent, type RecordedEvent, WrongExpectedRevisionError } from '../event-store/event-store';
-import { aggregateStream, expectedRevisionOf, handleCommand, toDomainEvent } from '../services/command-handler';
+import { aggregateStream, expectedRevisionOf, handleCommand, toDomainEvent } from '../cqrs/command-handler';
 import { GrantReferralRewardCommand } from '../wallet/referral-reward.command';
 
 /** One stored callback, for an admin's reprocess. */
@@ -28,11 +29,13 @@ export class ProcessCallbackCommand {
   ) {}
 }
 
+type CallbackRef = { transactionId: string; callbackId: string };
+
 /** One member's stored callbacks, decided together in this order (the callback-processing job). */
 export class ProcessMemberCallbacksCommand {
   constructor(
     readonly userId: string,
-    readonly callbacks: ReadonlyArray<{ transactionId: string; callbackId: string }>,
+    readonly callbacks: readonly CallbackRef[],
   ) {}
 }
 
@@ -45,6 +48,8 @@ export type ProcessCallbackResult =
   | { outcome: 'failed'; error: string };
 
 const MAX_ATTEMPTS = 5;
+/** Jobs of one member taken together at most, when they queue up behind one being decided. */
+const JOBS_PER_RUN = 50;
 /** Members whose folded wallet is kept between jobs (the most recently used). */
 const WALLET_CACHE_SIZE = 1_000;
 /** Members known to be registered (a registration is never undone), with who referred them. */
@@ -100,7 +105,7 @@ function keep<V>(cache: Map<string, V>, key: string, value: V, size: number): V 
   return value;
 }
 
-function storedOnStream(ref: { transactionId: string; callbackId: string }, recorded: RecordedEvent[]): StoredOnStream {
+function storedOnStream(ref: CallbackRef, recorded: RecordedEvent[]): StoredOnStream {
   const state = recorded.map(toDomainEvent).reduce((s, e) => callbackDecider.evolve(s, e as CallbackEvent), callbackDecider.initialState());
   return {
     ...ref,
@@ -111,37 +116,23 @@ function storedOnStream(ref: { transactionId: string; callbackId: string }, reco
   };
 }
 
-/** Runs tasks with the same key one after another, in the order they came; other keys run alongside. */
-class PerKeyQueue {
-  private readonly last = new Map<string, Promise<unknown>>();
-
-  run<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const result = (this.last.get(key) ?? Promise.resolve()).then(task);
-    const settled = result.catch(() => undefined);
-    this.last.set(key, settled);
-    void settled.then(() => {
-      if (this.last.get(key) === settled) this.last.delete(key);
-    });
-    return result;
-  }
-}
-
 /**
  * Turns stored callbacks into money on the member's wallet stream: all the callbacks of a job are
  * decided in order against one fold of the wallet and appended in one go, then each callback's own
  * stream records its outcome. Safe to run any number of times (job retries, admin reprocess): the
  * wallet decider books each callback id once, and each callback stream records the outcome once.
  *
- * The callback streams of a job are read in one go. A member's callbacks are decided one job at a
- * time in this process, on a fold of the wallet kept between jobs: the append expecting its
+ * A member's callbacks are decided one run at a time in this process; the member's jobs that
+ * arrive meanwhile go together into the next run (group commit), their callback streams read in
+ * one go. A run decides on a fold of the wallet kept between runs: the append expecting its
  * revision proves it current, and one that meets another writer's events (another process, a
- * payout) reads what they added and decides again. A job that changes nothing is decided on the
+ * payout) reads what they added and decides again. A run that changes nothing is decided on the
  * wallet read anew, as no append vouches for it.
  */
 @CommandHandler(ProcessMemberCallbacksCommand)
 export class ProcessMemberCallbacksHandler implements ICommandHandler<ProcessMemberCallbacksCommand, ProcessCallbackResult[]> {
   private readonly logger = new Logger('CallbackProcessing');
-  private readonly perMember = new PerKeyQueue();
+  private readonly runs = new Map<string, GroupCommit<readonly CallbackRef[], ProcessCallbackResult[]>>();
   private readonly wallets = new Map<string, CachedWallet>();
   private readonly registered = new Map<string, { referredBy: string | null }>();
 
@@ -153,10 +144,26 @@ export class ProcessMemberCallbacksHandler implements ICommandHandler<ProcessMem
   ) {}
 
   execute({ userId, callbacks }: ProcessMemberCallbacksCommand): Promise<ProcessCallbackResult[]> {
-    return this.perMember.run(userId, () => this.process(userId, callbacks));
+    let runs = this.runs.get(userId);
+    if (!runs) {
+      const created = new GroupCommit((jobs: ReadonlyArray<readonly CallbackRef[]>) => this.processJobs(userId, jobs), {
+        concurrency: 1,
+        maxItems: JOBS_PER_RUN,
+        onIdle: () => this.runs.get(userId) === created && this.runs.delete(userId),
+      });
+      this.runs.set(userId, (runs = created));
+    }
+    return runs.submit(callbacks);
   }
 
-  private async process(uid: string, refs: ProcessMemberCallbacksCommand['callbacks']): Promise<ProcessCallbackResult[]> {
+  /** Several jobs as one run, each answered with the results of its own callbacks. */
+  private async processJobs(uid: string, jobs: ReadonlyArray<readonly CallbackRef[]>): Promise<ProcessCallbackResult[][]> {
+    const results = await this.process(uid, jobs.flat());
+    let next = 0;
+    return jobs.map((job) => results.slice(next, (next += job.length)));
+  }
+
+  private async process(uid: string, refs: readonly CallbackRef[]): Promise<ProcessCallbackResult[]> {
     const now = this.clock.nowIso();
     const streamsRead = await this.store.readStreams(refs.map((ref) => streams.callback(ref.transactionId)));
     const stored = refs.map((ref) => storedOnStream(ref, streamsRead.get(streams.callback(ref.transactionId))!));

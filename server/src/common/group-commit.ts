@@ -9,6 +9,8 @@ export interface GroupCommitOptions {
   concurrency: number;
   /** Items per run at most. */
   maxItems: number;
+  /** Called whenever the last run in flight ends with nothing waiting. */
+  onIdle?: () => void;
 }
 
 /**
@@ -41,6 +43,7 @@ export class GroupCommit<Item, Result> {
       void this.commit(group).finally(() => {
         this.inFlight -= 1;
         this.next();
+        if (this.inFlight === 0 && this.waiting.length === 0) this.options.onIdle?.();
       });
     }
   }

@@ -3,9 +3,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { callbackSignature, rawPathAndQuery } from '../bitlabs/callback-signature';
-import { UnsignedCallbackThrottlerGuard } from '../bitlabs/unsigned-callback-throttler.guard';
-import { ReceiveCallbackCommand, type ReceiveCallbackResult } from '../commands/receive-callback.command';
+import { callbackSignature, rawPathAndQuery } from './callback-signature';
+import { UnsignedCallbackThrottlerGuard } from './unsigned-callback-throttler.guard';
+import { ReceiveCallbackCommand, type ReceiveCallbackResult } from './receive-callback.command';
 import { ok } from '../common/envelope';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 

@@ -1,10 +1,9 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectQueue, OnWorkerEvent, Processor } from '@nestjs/bullmq';
 import { type OffersDebugData, type OfferSyncJob, type OfferSyncSummary, QUEUES } from '@playquid/contracts';
-import { type ConnectionOptions, type Job, Queue, Worker } from 'bullmq';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { REDIS_CONNECTION } from '../infra/tokens';
-import { OfferSyncService } from '../offers/offer-sync.service';
-import { OfferRepository } from '../repositories/offer.repository';
+import type { Job, Queue } from 'bullmq';
+import { QueueWorker } from '../infra/queue-worker';
+import { OfferRepository } from './offer.repository';
+import { OfferSyncService } from './offer-sync.service';
 
 const SCHEDULER_ID = 'offer-sync-schedule';
 // A failed run is not retried: the next scheduled run is the retry. Recent runs stay for /offers/debug.
@@ -17,52 +16,38 @@ type LastRun = OffersDebugData['sync']['last_run'];
  * (BullMQ runs the first at once), and an empty catalogue gets one more at startup. One run at a
  * time per process; runs in several processes are safe (see OfferSyncService).
  */
-@Injectable()
-export class OfferSyncWorker {
-  private readonly logger = new Logger('OfferSyncWorker');
-  private queue?: Queue<OfferSyncJob, OfferSyncSummary>;
-  private worker?: Worker<OfferSyncJob, OfferSyncSummary>;
-
+@Processor(QUEUES.offerSync, { concurrency: 1, autorun: false })
+export class OfferSyncProcessor extends QueueWorker<OfferSyncJob, OfferSyncSummary> {
   constructor(
     private readonly sync: OfferSyncService,
     private readonly offers: OfferRepository,
-    @Inject(REDIS_CONNECTION) private readonly connection: ConnectionOptions,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @InjectQueue(QUEUES.offerSync) private readonly queue: Queue<OfferSyncJob, OfferSyncSummary>,
+  ) {
+    super('OfferSyncWorker');
+  }
 
   private get enabled(): boolean {
     return this.config.offers.syncEnabled;
   }
 
-  private queueOf(): Queue<OfferSyncJob, OfferSyncSummary> {
-    this.queue ??= new Queue<OfferSyncJob, OfferSyncSummary>(QUEUES.offerSync, { connection: this.connection, prefix: this.config.bullPrefix });
-    return this.queue;
-  }
-
-  async start(): Promise<void> {
+  override async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.runWorkers) return;
     if (!this.enabled) {
       this.logger.log('BitLabs offer sync is off (OFFER_SYNC=false, or no BITLABS_API_URL/BITLABS_API_TOKEN)');
       return;
     }
-    const queue = this.queueOf();
-    this.worker = new Worker<OfferSyncJob, OfferSyncSummary>(QUEUES.offerSync, () => this.sync.syncOnce(), {
-      connection: this.connection,
-      prefix: this.config.bullPrefix,
-      concurrency: 1,
-    });
-    this.worker.on('failed', (job, error) => this.logger.error({ jobId: job?.id, trigger: job?.data.trigger, error: error.message }, 'offer sync failed'));
-    await queue.upsertJobScheduler(SCHEDULER_ID, { every: this.config.offers.syncIntervalMs }, { name: 'sync', data: { trigger: 'schedule' }, opts: JOB_OPTIONS });
-    if ((await this.offers.count()) === 0) await queue.add('sync', { trigger: 'startup' }, JOB_OPTIONS);
+    this.run();
+    await this.queue.upsertJobScheduler(SCHEDULER_ID, { every: this.config.offers.syncIntervalMs }, { name: 'sync', data: { trigger: 'schedule' }, opts: JOB_OPTIONS });
+    if ((await this.offers.count()) === 0) await this.queue.add('sync', { trigger: 'startup' }, JOB_OPTIONS);
   }
 
-  /** Runs a sync now (admin or tests); resolves with its summary. */
-  runNow(): Promise<OfferSyncSummary> {
+  process(): Promise<OfferSyncSummary> {
     return this.sync.syncOnce();
   }
 
-  async stop(): Promise<void> {
-    await this.worker?.close();
-    await this.queue?.close();
+  @OnWorkerEvent('failed')
+  failed(job: Job<OfferSyncJob> | undefined, error: Error): void {
+    this.logger.error({ jobId: job?.id, trigger: job?.data.trigger, error: error.message }, 'offer sync failed');
   }
 
   /** The sync part of GET /offers/debug: configuration and the newest finished run. */
@@ -77,8 +62,7 @@ export class OfferSyncWorker {
   }
 
   private async lastRun(): Promise<LastRun> {
-    const queue = this.queueOf();
-    const [[completed], [failed]] = await Promise.all([queue.getJobs(['completed'], 0, 0, false), queue.getJobs(['failed'], 0, 0, false)]);
+    const [[completed], [failed]] = await Promise.all([this.queue.getJobs(['completed'], 0, 0, false), this.queue.getJobs(['failed'], 0, 0, false)]);
     const newest = [completed, failed].filter((job): job is Job<OfferSyncJob, OfferSyncSummary> => Boolean(job?.finishedOn)).sort((a, b) => b.finishedOn! - a.finishedOn!)[0];
     if (!newest) return null;
     const succeeded = newest === completed;

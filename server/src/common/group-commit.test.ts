@@ -16,7 +16,8 @@ const tick = () => new Promise((r) => setImmediate(r));
 describe('GroupCommit', () => {
   it('starts a run at once while there is room, then groups what arrives during the runs in flight', async () => {
     const { runs, run } = manualRuns();
-    const commit = new GroupCommit(run, { concurrency: 2, maxItems: 3 });
+    let idle = 0;
+    const commit = new GroupCommit(run, { concurrency: 2, maxItems: 3, onIdle: () => (idle += 1) });
     const results = [1, 2, 3, 4, 5, 6, 7].map((i) => commit.submit(i));
     expect(runs.map((r) => r.items)).toEqual([[1], [2]]);
     runs[0].finish();
@@ -28,6 +29,8 @@ describe('GroupCommit', () => {
     runs[2].finish();
     runs[3].finish();
     expect(await Promise.all(results)).toEqual([1, 2, 3, 4, 5, 6, 7].map((i) => `done ${i}`));
+    await tick();
+    expect(idle).toBe(1);
   });
 
   it('runs each item of a failed group alone, so only the culprit sees the error', async () => {

@@ -1,25 +1,25 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import {
   comparePositions,
   FORWARDER_CHECKPOINT,
   formatPosition,
   type GlobalPosition,
-  type PayoutApproved,
   type PlayQuidEventType,
   type ProjectionRangeJob,
   projectionRangeJobId,
   QUEUES,
-  type RewardOrderJob,
   START_POSITION,
   type StoredEventMessage,
 } from '@playquid/contracts';
 import type { DB } from '@playquid/read-db';
-import { type ConnectionOptions, Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import type { Kysely } from 'kysely';
+import { callbackProcessingJobs, callbacksIn } from '../callbacks/callback-jobs';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EVENT_STORE, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store';
-import { READ_DB, REDIS_CONNECTION } from '../infra/tokens';
-import { callbackProcessingJobs, callbacksIn } from './callback-jobs';
+import { READ_DB } from '../infra/tokens';
+import { approvedPayoutsIn, rewardOrderJobs } from '../rewards/reward-order.jobs';
 
 const CHECKPOINT_EVERY_MS = 1_000;
 const RESUME_AFTER_MS = 1_000;
@@ -39,19 +39,8 @@ const PROJECTION_JOB = {
   removeOnComplete: { age: 3_600, count: 20 },
   removeOnFail: { age: 7 * 24 * 3_600 },
 } as const;
-// Exponential backoff over ~40 minutes rides out a Tremendous outage; the last attempt records a failure.
-const REWARD_ORDER_JOB = {
-  attempts: 10,
-  backoff: { type: 'exponential', delay: 5_000 },
-  removeOnComplete: { age: 7 * 24 * 3_600 },
-  removeOnFail: { age: 30 * 24 * 3_600 },
-} as const;
 
 type BulkJobs = Parameters<Queue['addBulk']>[0];
-
-/** One reward order per approved payout, jobId = payout id. */
-const rewardOrderJobs = (orders: readonly RewardOrderJob[]): BulkJobs =>
-  orders.map((order) => ({ name: 'order', data: order, opts: { jobId: order.payoutId, ...REWARD_ORDER_JOB } }));
 
 interface Reaction {
   queue: string;
@@ -62,18 +51,7 @@ interface Reaction {
 /** What an event asks for besides the projections: event type -> the queue it feeds and the jobs. */
 const REACTIONS: { readonly [T in PlayQuidEventType]?: Reaction } = {
   CallbackReceived: { queue: QUEUES.callbackProcessing, jobs: (page) => callbackProcessingJobs(callbacksIn(page)) },
-  PayoutApproved: {
-    queue: QUEUES.rewardOrders,
-    jobs: (page) =>
-      rewardOrderJobs(
-        page
-          .filter((m) => m.type === 'PayoutApproved')
-          .map((m) => {
-            const { uid, payoutId } = m.data as PayoutApproved['data'];
-            return { uid, payoutId };
-          }),
-      ),
-  },
+  PayoutApproved: { queue: QUEUES.rewardOrders, jobs: (page) => rewardOrderJobs(approvedPayoutsIn(page)) },
 };
 
 export function toMessage(event: RecordedEvent, previous: GlobalPosition): StoredEventMessage {
@@ -101,13 +79,15 @@ export function toMessage(event: RecordedEvent, previous: GlobalPosition): Store
  * forwarder notices its marker key is gone, rewinds to the lowest checkpoint and re-queues the
  * callbacks and reward orders the read model shows as unfinished. Every job is idempotent, so
  * sending one twice changes nothing.
+ *
+ * It runs where RUN_WORKERS allows, and stops before the queues and stores close.
  */
 @Injectable()
-export class ForwarderService {
+export class ForwarderService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Forwarder');
   private subscription?: Subscription;
   /** The projections queue and every queue a reaction feeds, by name. */
-  private readonly queues = new Map<string, Queue>();
+  private readonly queues: ReadonlyMap<string, Queue>;
   private last: GlobalPosition = START_POSITION;
   private lastSaved: GlobalPosition = START_POSITION;
   private saveTimer?: NodeJS.Timeout;
@@ -118,15 +98,23 @@ export class ForwarderService {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_DB) private readonly db: Kysely<DB>,
-    @Inject(REDIS_CONNECTION) private readonly connection: ConnectionOptions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @InjectQueue(QUEUES.projections) projections: Queue,
+    @InjectQueue(QUEUES.callbackProcessing) callbackProcessing: Queue,
+    @InjectQueue(QUEUES.rewardOrders) rewardOrders: Queue,
+  ) {
+    this.queues = new Map([projections, callbackProcessing, rewardOrders].map((queue) => [queue.name, queue]));
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.runWorkers) await this.start();
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.stop();
+  }
 
   async start(): Promise<void> {
-    const prefix = this.config.bullPrefix;
-    for (const name of [QUEUES.projections, ...Object.values(REACTIONS).map((r) => r.queue)]) {
-      this.queues.set(name, new Queue(name, { connection: this.connection, prefix }));
-    }
     // A job that failed for good would block its id forever; the replay below re-sends it.
     await this.queue(QUEUES.projections).clean(0, 10_000, 'failed');
     this.last = this.lastSaved = await this.resumePosition();
@@ -220,7 +208,6 @@ export class ForwarderService {
     clearInterval(this.saveTimer);
     await this.subscription?.close();
     await this.saveCheckpoint().catch((e) => this.logger.error(e));
-    await Promise.all([...this.queues.values()].map((q) => q.close()));
   }
 
   /** One page of the log: its range to the projections and its reactions' jobs, all queued at once. */

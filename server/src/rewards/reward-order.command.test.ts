@@ -1,28 +1,36 @@
-import { QUEUES } from '@playquid/contracts';
+import { BullModule, getQueueToken } from '@nestjs/bullmq';
+import { CqrsModule } from '@nestjs/cqrs';
+import { Test } from '@nestjs/testing';
+import { QUEUES, type RewardOrderJob } from '@playquid/contracts';
+import { walletDecider } from '@playquid/domain';
 import { createReadDb, createTestDatabase, type DB, migrateToLatest, type TestDatabase } from '@playquid/read-db';
 import { startTremendousStandin, type TremendousStandin } from '@playquid/standins';
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import type { Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppConfig, loadConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig, loadConfig } from '../config/app-config';
+import { Clock, SystemClock } from '../cqrs/clock';
+import { handleCommand } from '../cqrs/command-handler';
+import { EVENT_STORE } from '../event-store/event-store';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { ForwarderService } from '../forwarder/forwarder.service';
 import { redisConnectionFromUrl } from '../infra/infrastructure.module';
-import { TremendousClient, TremendousError } from '../rewards/tremendous.client';
+import { READ_DB } from '../infra/tokens';
 import { givenPayout, payoutEvents } from '../testing/reward-fixtures';
-import { walletDecider } from '@playquid/domain';
-import { handleCommand } from '../services/command-handler';
-import { ForwarderService } from './forwarder.service';
-import { RewardOrderWorker } from './reward-order.worker';
+import { PlaceRewardOrderCommand, PlaceRewardOrderHandler } from './reward-order.command';
+import { RewardOrderProcessor } from './reward-order.processor';
+import { TremendousClient, TremendousError } from './tremendous.client';
 
 let database: TestDatabase;
 let db: Kysely<DB>;
 let store: PostgresEventStore;
 let standin: TremendousStandin;
 let config: AppConfig;
-let worker: RewardOrderWorker;
+let handler: PlaceRewardOrderHandler;
 const connection = redisConnectionFromUrl(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 
+const placeOrder = (order: RewardOrderJob, lastAttempt = false) => handler.execute(new PlaceRewardOrderCommand(order, lastAttempt));
 const ordersFor = (payoutId: string) => [...standin.orders.values()].filter((o) => o.external_id === payoutId);
 
 beforeAll(async () => {
@@ -39,23 +47,22 @@ beforeAll(async () => {
     TREMENDOUS_API_KEY: 'worker-key',
     TREMENDOUS_CAMPAIGN_ID: 'CAMPAIGN',
   });
-  worker = new RewardOrderWorker(store, new TremendousClient(config.tremendous), connection, config);
+  handler = new PlaceRewardOrderHandler(store, new TremendousClient(config.tremendous), new SystemClock());
 });
 
 afterAll(async () => {
-  await worker?.stop();
   await standin?.close();
   await store?.close();
   await db?.destroy();
   await database?.drop();
 });
 
-describe('reward-order worker', () => {
+describe('reward orders', () => {
   it('places one order and records it once, however often the job runs', async () => {
     const payout = await givenPayout(store, { username: 'Jane' });
-    const first = await worker.placeOrder(payout);
+    const first = await placeOrder(payout);
     expect(first).toMatchObject({ outcome: 'ordered', source: 'created', status: 'EXECUTED' });
-    expect(await worker.placeOrder(payout)).toEqual({
+    expect(await placeOrder(payout)).toEqual({
       outcome: 'skipped',
       reason: `already ordered (${(first as { orderId: string }).orderId})`,
     });
@@ -76,7 +83,7 @@ describe('reward-order worker', () => {
 
   it('stays at one order and one event when two runs race', async () => {
     const payout = await givenPayout(store);
-    const outcomes = await Promise.all([worker.placeOrder(payout), worker.placeOrder(payout)]);
+    const outcomes = await Promise.all([placeOrder(payout), placeOrder(payout)]);
     // Which run wins depends on timing; the second either sees the order already recorded or gets
     // the same order back from Tremendous and records nothing new.
     expect(outcomes.map((o) => o.outcome)).toContain('ordered');
@@ -87,23 +94,23 @@ describe('reward-order worker', () => {
 
   it('orders nothing for a payout that is not approved', async () => {
     const payout = await givenPayout(store, { approve: false });
-    expect(await worker.placeOrder(payout)).toEqual({ outcome: 'skipped', reason: 'payout is pending' });
+    expect(await placeOrder(payout)).toEqual({ outcome: 'skipped', reason: 'payout is pending' });
     expect(ordersFor(payout.payoutId)).toHaveLength(0);
   });
 
   it('records a refusal (4xx) as a failed order and does not try again', async () => {
     const payout = await givenPayout(store);
     standin.failNextOrders(422);
-    expect(await worker.placeOrder(payout)).toMatchObject({ outcome: 'failed', error: expect.stringContaining('HTTP 422') });
+    expect(await placeOrder(payout)).toMatchObject({ outcome: 'failed', error: expect.stringContaining('HTTP 422') });
     expect(await payoutEvents(store, payout, 'PayoutRewardOrderFailed')).toHaveLength(1);
-    expect(await worker.placeOrder(payout)).toEqual({ outcome: 'skipped', reason: 'an earlier order attempt failed for good' });
+    expect(await placeOrder(payout)).toEqual({ outcome: 'skipped', reason: 'an earlier order attempt failed for good' });
     expect(ordersFor(payout.payoutId)).toHaveLength(0);
   });
 
   it('throws on a 5xx so BullMQ retries, and records the failure only on the last attempt', async () => {
     const payout = await givenPayout(store);
     standin.failNextOrders(502);
-    await expect(worker.placeOrder(payout)).rejects.toBeInstanceOf(TremendousError);
+    await expect(placeOrder(payout)).rejects.toBeInstanceOf(TremendousError);
     // The order was committed before the call; the retry re-sends the same external_id, nothing else.
     expect((await store.readStream(`wallet-${payout.uid}`)).map((e) => e.type)).toEqual([
       'WelcomeBonusGranted',
@@ -114,14 +121,14 @@ describe('reward-order worker', () => {
     ]);
 
     standin.failNextOrders(502);
-    expect(await worker.placeOrder(payout, true)).toMatchObject({ outcome: 'failed', error: expect.stringContaining('gave up') });
+    expect(await placeOrder(payout, true)).toMatchObject({ outcome: 'failed', error: expect.stringContaining('gave up') });
     expect(await payoutEvents(store, payout, 'PayoutRewardOrderFailed')).toHaveLength(1);
     expect(await payoutEvents(store, payout, 'PayoutRewardOrderPlaced')).toHaveLength(1);
   });
 
   it('commits the order on the wallet stream before Tremendous is called, once', async () => {
     const payout = await givenPayout(store);
-    await worker.placeOrder(payout);
+    await placeOrder(payout);
     const types = (await store.readStream(`wallet-${payout.uid}`)).map((e) => e.type);
     expect(types.slice(-2)).toEqual(['PayoutRewardOrderPlaced', 'PayoutRewardOrdered']);
   });
@@ -137,7 +144,7 @@ describe('reward-order worker', () => {
       reason: 'Cancelled by admin',
       now: new Date().toISOString(),
     });
-    expect(await worker.placeOrder(payout)).toEqual({ outcome: 'skipped', reason: 'payout is cancelled' });
+    expect(await placeOrder(payout)).toEqual({ outcome: 'skipped', reason: 'payout is cancelled' });
     expect(ordersFor(payout.payoutId)).toHaveLength(0);
     expect(await payoutEvents(store, payout, 'PayoutRewardOrderPlaced')).toHaveLength(0);
   });
@@ -163,7 +170,7 @@ describe('reward-order worker', () => {
       ],
       { expectedRevision: recorded.at(-1)!.revision },
     );
-    expect(await worker.placeOrder(payout)).toEqual({
+    expect(await placeOrder(payout)).toEqual({
       outcome: 'skipped',
       reason:
         'A reversal of £1.00 landed after this payout was requested; confirm you have reviewed it (acknowledge_reversal) before processing',
@@ -171,25 +178,36 @@ describe('reward-order worker', () => {
     expect(ordersFor(payout.payoutId)).toHaveLength(0);
   });
 
-  it('runs from the log: the forwarder queues PayoutApproved (jobId = payout id) and the worker orders it', async () => {
-    const forwarder = new ForwarderService(store, db, connection, config);
-    const queues = Object.values(QUEUES).map((name) => new Queue(name, { connection, prefix: config.bullPrefix }));
-    const queue = queues.find((q) => q.name === QUEUES.rewardOrders)!;
+  it('runs from the log: the forwarder queues PayoutApproved (jobId = payout id) and the processor orders it', async () => {
+    const payout = await givenPayout(store);
+    const app = await Test.createTestingModule({
+      imports: [
+        CqrsModule.forRoot(),
+        BullModule.forRoot({ connection, prefix: config.bullPrefix }),
+        BullModule.registerQueue({ name: QUEUES.projections }, { name: QUEUES.callbackProcessing }, { name: QUEUES.rewardOrders }),
+      ],
+      providers: [
+        { provide: EVENT_STORE, useValue: store },
+        { provide: READ_DB, useValue: db },
+        { provide: APP_CONFIG, useValue: config },
+        { provide: Clock, useClass: SystemClock },
+        { provide: TremendousClient, useValue: new TremendousClient(config.tremendous) },
+        ForwarderService,
+        PlaceRewardOrderHandler,
+        RewardOrderProcessor,
+      ],
+    }).compile();
+    const queues = [QUEUES.projections, QUEUES.callbackProcessing, QUEUES.rewardOrders].map((name) => app.get<Queue>(getQueueToken(name)));
     try {
-      const payout = await givenPayout(store);
-      worker.start();
-      await forwarder.start();
+      // Starts the forwarder and the processor, as the API process does with RUN_WORKERS on.
+      await app.init();
       await eventually(async () => ((await payoutEvents(store, payout, 'PayoutRewardOrdered')).length > 0 ? true : undefined));
-      const job = await queue.getJob(payout.payoutId);
+      const job = await app.get<Queue>(getQueueToken(QUEUES.rewardOrders)).getJob(payout.payoutId);
       expect(job?.data).toEqual({ uid: payout.uid, payoutId: payout.payoutId });
       expect(ordersFor(payout.payoutId)).toHaveLength(1);
     } finally {
-      await forwarder.stop();
-      await worker.stop();
-      for (const q of queues) {
-        await q.obliterate({ force: true });
-        await q.close();
-      }
+      for (const queue of queues) await queue.obliterate({ force: true });
+      await app.close();
     }
   });
 });

@@ -1,0 +1,38 @@
+import { OnWorkerEvent, Processor } from '@nestjs/bullmq';
+import { CommandBus } from '@nestjs/cqrs';
+import { type CallbackProcessingJob, QUEUES } from '@playquid/contracts';
+import type { Job } from 'bullmq';
+import { QueueWorker } from '../infra/queue-worker';
+import { ProcessCallbackCommand, type ProcessCallbackResult, ProcessMemberCallbacksCommand } from './process-callback.command';
+
+/**
+ * Jobs at once. Jobs of different members run side by side; a member's own jobs wait for each
+ * other in the processing command, so this only bounds how many members are decided at a time.
+ */
+const CONCURRENCY = 16;
+
+/** A job queued before callbacks were grouped by member: one stored callback. */
+interface SingleCallbackJob {
+  transactionId: string;
+  callbackId: string;
+}
+
+type CallbackJob = CallbackProcessingJob | SingleCallbackJob;
+
+/** Consumes the callback-processing queue: each job credits one member's stored callbacks. */
+@Processor(QUEUES.callbackProcessing, { concurrency: CONCURRENCY, autorun: false })
+export class CallbackProcessingProcessor extends QueueWorker<CallbackJob, ProcessCallbackResult[]> {
+  constructor(private readonly commandBus: CommandBus) {
+    super('CallbackProcessingWorker');
+  }
+
+  async process({ data }: Job<CallbackJob>): Promise<ProcessCallbackResult[]> {
+    if ('callbacks' in data) return this.commandBus.execute(new ProcessMemberCallbacksCommand(data.userId, data.callbacks));
+    return [await this.commandBus.execute(new ProcessCallbackCommand(data.transactionId, data.callbackId))];
+  }
+
+  @OnWorkerEvent('failed')
+  failed(job: Job | undefined, error: Error): void {
+    this.logger.error({ jobId: job?.id, error: error.message }, 'callback processing job failed');
+  }
+}
