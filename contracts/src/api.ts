@@ -41,7 +41,7 @@ export interface UserProfile {
   is_verified: boolean;
   created_at: string;
   last_login: string | null;
-  /** Pounds, 2 decimals (spec field); `total_earned_pence` is the exact figure. */
+  /** Pounds, 2 decimals; `total_earned_pence` is the exact figure. */
   total_earned: number;
   total_earned_pence: number;
   pending_earnings: number;

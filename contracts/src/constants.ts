@@ -1,6 +1,6 @@
 import { type Pence, penceToDecimal } from './money';
 
-/** Business constants from spec section 9. One source for server checks, screens and texts. */
+/** Business constants. One source for server checks, screens and texts. */
 export const PRODUCT_NAME = 'PlayQuid';
 export const DEFAULT_PAGE_TITLE = `${PRODUCT_NAME} - Play Games, Earn Real Money`;
 export const CURRENCY = 'GBP';

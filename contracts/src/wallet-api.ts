@@ -140,7 +140,7 @@ export interface UserStats {
   total_paid_out_pence: number;
   referral_count: number;
   referral_earnings_pence: number;
-  /** completed / (completed + 5), spec section 9, as a percentage with one decimal. */
+  /** completed / (completed + 5), as a percentage with one decimal. */
   success_rate: number;
   average_per_offer_pence: number;
 }

@@ -6,7 +6,7 @@ import { ok } from '../common/envelope';
 import { AdminBlogsQueryDto, BlogFeaturedQueryDto, BulkBlogsDto, CreateBlogDto, PublishedQueryDto, UpdateBlogDto } from './blogs.dto';
 import { BlogsService } from './blogs.service';
 
-/** Blog Posts admin (spec 7, Admin): 401 for visitors, 403 for members. */
+/** Blog Posts admin: 401 for visitors, 403 for members. */
 @ApiTags('admin')
 @Controller('admin/blogs')
 export class AdminBlogsController {

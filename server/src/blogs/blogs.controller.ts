@@ -4,7 +4,7 @@ import { ok } from '../common/envelope';
 import { BlogsQueryDto, FeaturedBlogsQueryDto } from './blogs.dto';
 import { BlogsService } from './blogs.service';
 
-/** The public blog (spec 7, Blogs): published posts only. */
+/** The public blog: published posts only. */
 @ApiTags('blogs')
 @Controller('blogs')
 export class BlogsController {

@@ -81,7 +81,7 @@ export class BlogFeaturedQueryDto {
   featured!: boolean;
 }
 
-/** Fields both the create and the edit body may carry (spec 5: image a URL, meta description at most 160). */
+/** Fields both the create and the edit body may carry. */
 class BlogOptionalFields {
   @ApiPropertyOptional({ nullable: true, maxLength: BLOG_SLUG_MAX_LENGTH, description: 'Made from the title when empty; must be unique' })
   @IsOptional()
@@ -118,7 +118,7 @@ class BlogOptionalFields {
   is_featured?: boolean;
 }
 
-/** Create: title, preview and content required (spec 5). */
+/** Create: title, preview and content required. */
 export class CreateBlogDto extends BlogOptionalFields implements AdminBlogBody {
   @ApiProperty({ maxLength: BLOG_TITLE_MAX_LENGTH })
   @Transform(trim)

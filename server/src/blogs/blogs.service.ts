@@ -26,7 +26,7 @@ function sanitizedContent(html: string): string {
 }
 
 /**
- * Blog posts (spec 2 Blog and admin Blogs, 5, 7). Posts are decided on their own streams; a slug is
+ * Blog posts. Posts are decided on their own streams; a slug is
  * claimed on its own stream before a post takes it and released after the post leaves it, so two
  * posts never share one. Content is sanitised here, on write: every reader gets inert HTML.
  */

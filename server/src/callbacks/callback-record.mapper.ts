@@ -40,7 +40,7 @@ export function toCallbackRecord(row: CallbackLogRow): CallbackRecord {
 
 export type CallbackStatusLabel = 'Rejected' | 'Failed' | 'Processed' | 'Pending';
 
-/** The console's status badge (spec 2), plus Rejected for callbacks refused at intake. */
+/** The console's status badge, plus Rejected for callbacks refused at intake. */
 export function callbackStatus(record: Pick<CallbackRecord, 'accepted' | 'processing_error' | 'is_processed'>): CallbackStatusLabel {
   if (!record.accepted) return 'Rejected';
   if (record.processing_error) return 'Failed';

@@ -5,7 +5,7 @@ import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength }
 import { PageParam, PerPageParam, Text, WholeNumber } from '../common/validators';
 import { CALLBACK_STATES } from './callback-stats';
 
-/** Only non-empty filters apply (spec 7): the console sends every field, blank when unused. */
+/** Only non-empty filters apply: the console sends every field, blank when unused. */
 const trimToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value);
 const upperTrimToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value);
 /** Query strings carry text: 'true'/'false' become booleans, anything else is left for the validator to refuse. */
@@ -81,7 +81,7 @@ export class ActivityQueryDto {
   hours: number = LIMITS.callbackActivityHours;
 }
 
-/** BitLabs sends 2 to 4 decimals (spec 9); a reversal in default mode is negative. */
+/** BitLabs sends 2 to 4 decimals; a reversal in default mode is negative. */
 export const CALLBACK_AMOUNT = /^-?\d{1,7}\.\d{2,4}$/;
 const AMOUNT_MESSAGE = 'amount must be a decimal string with 2 to 4 decimals, e.g. "1.25" or "-1.25" for a reversal';
 

@@ -61,7 +61,7 @@ export const PageParam = () =>
     BoundedWholeNumber('page', 1, MAX_PAGE),
   );
 
-/** The `per_page` query parameter of a list, with that list's default size (spec section 9). */
+/** The `per_page` query parameter of a list, with that list's default size. */
 export const PerPageParam = (defaultSize: number) =>
   applyDecorators(
     ApiPropertyOptional({ default: defaultSize, minimum: 1, maximum: MAX_PER_PAGE }),

@@ -7,7 +7,7 @@ import { AdminOffersService } from './admin-offers.service';
 import { AdminStatsService } from './admin-stats.service';
 import { AdminOfferDto, AdminOffersQueryDto, AnchorDto, FeaturedQueryDto, StatusQueryDto } from './offers.dto';
 
-/** Manage Offers and the analytics dashboard (spec 7, Admin): 401 for visitors, 403 for members. */
+/** Manage Offers and the analytics dashboard: 401 for visitors, 403 for members. */
 @ApiTags('admin')
 @Controller('admin')
 export class AdminOffersController {

@@ -29,7 +29,7 @@ function contentChanges(dto: AdminOfferDto): Partial<OfferContent> {
 }
 
 /**
- * Manage Offers (spec 2 admin, 4, 5). Offer edits are decided on each offer's stream, featured
+ * Manage Offers. Offer edits are decided on each offer's stream, featured
  * flags on the catalogue stream. Where a change needs both (deleting or un-anchoring a featured
  * offer), the offer is unfeatured first: if the second step fails, what is left is harmless.
  */

@@ -6,7 +6,7 @@ const TOP_OFFERS = 6;
 /** USD ten-thousandths to dollars with 2 decimals (the dashboard shows cents, not fractions of them). */
 const usd = (units: number) => Math.round(units / 100) / 100;
 
-/** GET /admin/stats (spec 3 "Admin stats"), from the read tables; periods are UTC days. */
+/** GET /admin/stats, from the read tables; periods are UTC days. */
 @Injectable()
 export class AdminStatsService {
   constructor(private readonly repository: OfferStatsRepository) {}

@@ -24,7 +24,7 @@ export function offerIdForApiId(apiId: string): string {
 const PLATFORM_NAMES = /^(android|ios|iphone|ipad|web|desktop|pc|mobile)$/i;
 
 /**
- * 1 Android, 2 iOS, 0 web/universal (spec 3). The feed's device targeting decides; without it the
+ * 1 Android, 2 iOS, 0 web/universal. The feed's device targeting decides; without it the
  * platform names among the categories do. An offer for both phones is universal.
  */
 export function devicePlatformOf(offer: Pick<BitlabsOffer, 'device_targeting' | 'categories'>): 0 | 1 | 2 {
@@ -45,7 +45,7 @@ function duration(minutes: number | null): string {
   return days === 1 ? '1 day' : `${days} days`;
 }
 
-/** Spec 3 has no difficulty from BitLabs: purchases or a week of play are Hard, a day or four milestones Medium. */
+/** BitLabs sends no difficulty: purchases or a week of play are Hard, a day or four milestones Medium. */
 function difficultyOf(tasks: OfferTask[], longest: number | null): OfferContent['difficulty'] {
   if (tasks.some((t) => t.typeId === 3) || (longest ?? 0) >= 7 * 1_440) return 'Hard';
   if ((longest ?? 0) >= 1_440 || tasks.length >= 4) return 'Medium';

@@ -87,7 +87,7 @@ export function completedTaskCount(ticked: number, credited: number, total: numb
   return total > 0 ? Math.min(done, total) : done;
 }
 
-/** The API shape (spec 3, contracts Offer): pounds beside exact pence, tasks as "events". */
+/** The API shape: pounds beside exact pence, tasks as "events". */
 export function toOffer(view: OfferView, options: OfferViewOptions = {}): Offer {
   const c = view.content;
   const done = options.completedTasks ?? new Set<string>();

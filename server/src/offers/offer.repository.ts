@@ -20,7 +20,7 @@ export type OfferListRow = OfferRow & { total_completions: number };
 
 const COMPLETED = ['approved', 'paid'];
 
-/** Reusable filter on the offers table (spec 2 Offers: search in title or description, case-insensitive). */
+/** Reusable filter on the offers table. */
 const matching = (filter: OfferFilter) => (eb: ExpressionBuilder<DB, 'offers'>) =>
   eb.and([
     ...(filter.status ? [eb('offers.status', '=', filter.status)] : []),
@@ -58,7 +58,7 @@ export class OfferRepository {
       case 'highest_reward':
         query = query.orderBy('offers.reward_pence', 'desc').orderBy('offers.title');
         break;
-      // Ratings are not real (spec 2: the client makes them up): featured, then popular, then reward.
+      // Ratings are not real: featured, then popular, then reward.
       case 'best_rated':
         query = query.orderBy('offers.featured', 'desc').orderBy('total_completions', 'desc').orderBy('offers.reward_pence', 'desc');
         break;
@@ -88,7 +88,7 @@ export class OfferRepository {
     return rows.map(toListRow);
   }
 
-  /** By our id or by the BitLabs offer id (links use either, spec 2). */
+  /** By our id or by the BitLabs offer id (links use either). */
   async find(idOrApiId: string): Promise<OfferListRow | undefined> {
     const row = await this.withCompletions()
       .where((eb) => eb.or([eb('offers.id', '=', idOrApiId), eb('offers.api_id', '=', idOrApiId)]))

@@ -6,7 +6,7 @@ import { ok } from '../common/envelope';
 import { FeaturedOffersQueryDto, OfferProgressDto, OffersQueryDto } from './offers.dto';
 import { OffersService } from './offers.service';
 
-/** The offer catalogue for visitors and members (spec 7, Offers). Static paths win over `:id`. */
+/** The offer catalogue for visitors and members. Static paths win over `:id`. */
 @ApiTags('offers')
 @Controller('offers')
 export class OffersController {

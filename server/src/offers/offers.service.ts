@@ -30,7 +30,7 @@ export function trackingLink(clickUrl: string, uid: string): string {
   return url.toString();
 }
 
-/** The public offer calls (spec 7, Offers). Reads come from the read tables only. */
+/** The public offer calls. Reads come from the read tables only. */
 @Injectable()
 export class OffersService {
   constructor(
@@ -95,7 +95,7 @@ export class OffersService {
     return { offer_id: offer.offerId, status };
   }
 
-  /** Spec 7: GET /offers/balance/{userId}, for the member themself or an admin. */
+  /** GET /offers/balance/{userId}, for the member themself or an admin. */
   async balance(auth: AuthUser, userId: string): Promise<Balance> {
     if (auth.uid !== userId && !auth.isAdmin) throw new ForbiddenException('You can only see your own balance');
     return this.wallet.balance(userId);

@@ -7,7 +7,7 @@ import { ok } from '../common/envelope';
 import { PayoutReasonDto, PayoutRequestDto, PayoutsQueryDto } from './payouts.dto';
 import { PayoutsService } from './payouts.service';
 
-/** The member's payouts (spec section 7, Users). */
+/** The member's payouts. */
 @ApiTags('users')
 @Controller('users')
 export class PayoutsController {

@@ -151,7 +151,7 @@ export class AdminUsersService {
     }
   }
 
-  /** A disabled Firebase account can neither refresh its tokens nor sign in (spec 8: 'This account has been disabled'). */
+  /** A disabled Firebase account can neither refresh its tokens nor sign in. */
   private async setSignInDisabled(uid: string, disabled: boolean): Promise<void> {
     try {
       await this.firebase.updateUser(uid, { disabled });

@@ -56,7 +56,7 @@ export class UserRepository {
           ]),
         ),
       )
-      // The legacy lower-case 'admin' counts as ADMIN (spec 3).
+      // The legacy lower-case 'admin' counts as ADMIN.
       .$if(role !== undefined, (qb) => qb.where(sql<string>`upper(users.role)`, '=', role!))
       .$if(status === 'banned', (qb) => qb.where('users.is_banned', '=', true))
       .$if(status === 'active', (qb) => qb.where('users.is_banned', '=', false))

@@ -7,7 +7,7 @@ import { MemberStatsService } from './member-stats.service';
 import { ProfileService } from './profile.service';
 import { ProgressQueryDto, UpdateProfileDto } from './users.dto';
 
-/** The member's own profile, offer progress and stats (spec section 7, Users). */
+/** The member's own profile, offer progress and stats. */
 @ApiTags('users')
 @Controller('users')
 export class UsersController {

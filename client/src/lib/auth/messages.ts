@@ -1,6 +1,6 @@
 import { ApiError } from '../api-client';
 
-/** Texts of spec section 8 ("Authentication"), word for word. */
+/** The sign-in, sign-up and password-reset texts, word for word. */
 export const AUTH_TEXT = {
   signupSuccess: 'Account created successfully! Please check your email and verify your account before signing in.',
   signedIn: 'Signed in successfully!',
