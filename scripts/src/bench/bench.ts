@@ -53,10 +53,11 @@ const bareUrl = `http://127.0.0.1:${BARE_PORT}`;
 
 const children = new Set<ChildProcess>();
 
-function start(script: string, environment: Record<string, string>, args: string[] = []): ChildProcess {
-  const child = spawn(process.execPath, [resolve(root, script), ...args], {
+/** Starts a node script of the repository; its output (the servers' warnings) goes to stderr unless `output` is read. */
+function start(script: string, environment: Record<string, string>, options: { args?: string[]; output?: boolean } = {}): ChildProcess {
+  const child = spawn(process.execPath, [resolve(root, script), ...(options.args ?? [])], {
     env: { ...process.env, ...environment },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', options.output ? 'pipe' : process.stderr, 'inherit'],
   });
   children.add(child);
   child.once('exit', () => children.delete(child));
@@ -281,7 +282,7 @@ async function main() {
     OFFER_SYNC: 'false',
   };
   Object.assign(process.env, { DATABASE_URL: urls.bench });
-  const migrate = start('scripts/dist/cli.js', serverEnv, ['migrate']);
+  const migrate = start('scripts/dist/cli.js', serverEnv, { args: ['migrate'] });
   const [migrated] = await once(migrate, 'exit');
   if (migrated !== 0) throw new Error('migrate failed');
 
@@ -353,7 +354,7 @@ async function main() {
   const steadyRate = Math.max(1, Math.round(intakePipeline.rps / 2));
   console.log(`P2: freshness under a steady ${fmt(steadyRate)} callbacks/s ...`);
   const loadOptions: LoadOptions = { apiUrl, secret: SECRET, uids, rate: steadyRate, connections: CONNECTIONS };
-  const load = start('scripts/dist/bench/load.js', {}, [JSON.stringify(loadOptions)]);
+  const load = start('scripts/dist/bench/load.js', {}, { args: [JSON.stringify(loadOptions)], output: true });
   let loadOutput = '';
   load.stdout!.on('data', (chunk: Buffer) => (loadOutput += chunk.toString()));
   await until(async () => loadOutput.startsWith('ready\n'), 120_000, 'the steady load to start');

@@ -37,7 +37,11 @@ export async function makeAdmin(stack: Stack, user: EmulatorUser): Promise<void>
     reason: null,
     now: new Date().toISOString(),
   });
-  await eventually(async () => ((await stack.http.get('/api/admin/payouts').set('authorization', bearer(user))).status === 200 ? true : undefined));
+  // The role reaches the guard through the read model; a loaded 2-core CI machine may take longer than the default 10 s.
+  await eventually(
+    async () => ((await stack.http.get('/api/admin/payouts').set('authorization', bearer(user))).status === 200 ? true : undefined),
+    30_000,
+  );
 }
 
 export const walletTypes = async (stack: Stack, uid: string) => (await stack.store.readStream(`wallet-${uid}`)).map((e) => e.type);
