@@ -3,6 +3,12 @@ import pg from 'pg';
 import type { DB } from './schema';
 
 const INT8_OID = 20;
+/**
+ * Every query here reads or writes a few rows by key (or a batch of keys): a parallel plan only
+ * adds worker start-up, tens of milliseconds of CPU each time, and the planner picks one when its
+ * row estimate is off (a list of keys into a table where a few keys own many rows).
+ */
+export const NO_PARALLEL_QUERY = '-c max_parallel_workers_per_gather=0';
 
 export interface ReadDbOptions {
   connectionString: string;
@@ -16,7 +22,7 @@ export function createPool({ connectionString, schema, max = 10 }: ReadDbOptions
   const pool = new pg.Pool({
     connectionString,
     max,
-    options: schema ? `-c search_path=${schema}` : undefined,
+    options: [NO_PARALLEL_QUERY, ...(schema ? [`-c search_path=${schema}`] : [])].join(' '),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,

@@ -107,7 +107,7 @@ describe('PostgresEventStore global order under concurrent appends', () => {
       const naiveAfter = await raw.query('select event_id from events where sequence > $1', [naiveCheckpoint]);
       expect(naiveAfter.rows.map((r) => r.event_id)).not.toContain(lateId); // skipped for ever
 
-      // Readable once every older transaction in the cluster has ended (other test files run too).
+      // Readable once every older append has ended (other test files run too).
       let after = await store.readAll({ maxCount: 10_000 });
       for (let tries = 0; tries < 500 && !after.some((e) => e.id === lateId); tries++) {
         await new Promise((r) => setTimeout(r, 20));
@@ -115,6 +115,25 @@ describe('PostgresEventStore global order under concurrent appends', () => {
       }
       const types = after.filter((e) => e.id === lateId || e.position.prepare === early.position.prepare).map((e) => e.type);
       expect(types).toEqual(['Late', 'Early']); // both seen, the late commit first (it began first)
+    } finally {
+      client.release();
+    }
+  });
+
+  it('a long transaction that does not append (a projection applying a large range) does not hold the log back', async () => {
+    const client = await raw.connect();
+    try {
+      await client.query('begin');
+      // An id of its own, older than the append below, as a projection's writes would take.
+      await client.query('select pg_current_xact_id()');
+      const appended = await store.appendToStream(`while-open-${randomUUID()}`, [{ type: 'WhileOpen', data: {} }]);
+      let seen = await store.readAll({ after: START_POSITION, maxCount: 100_000 });
+      for (let tries = 0; tries < 500 && !seen.some((e) => e.position.prepare === appended.position.prepare); tries++) {
+        await new Promise((r) => setTimeout(r, 20));
+        seen = await store.readAll({ maxCount: 100_000 });
+      }
+      expect(seen.filter((e) => e.position.prepare === appended.position.prepare).map((e) => e.type)).toEqual(['WhileOpen']);
+      await client.query('commit');
     } finally {
       client.release();
     }

@@ -1,6 +1,7 @@
 import { type GlobalPosition, START_POSITION } from '@playquid/contracts';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { NO_PARALLEL_QUERY } from '@playquid/read-db';
 import pg from 'pg';
 import {
   type AppendResult,
@@ -41,6 +42,34 @@ const valuesList = (events: number) =>
     { length: events },
     (_, e) => `(${Array.from({ length: COLUMNS_PER_EVENT }, (_, c) => `$${e * COLUMNS_PER_EVENT + c + 1}`).join(', ')})`,
   ).join(', '));
+
+/**
+ * Where the log is readable up to, in one statement: `completed` is one past the latest transaction
+ * id completed when the statement's snapshot was taken (every id below it had been handed out),
+ * `appending` the (32-bit) ids of the transactions writing to the log right now, read after that
+ * snapshot: the sessions holding RowExclusiveLock on `events` (an INSERT takes it before its
+ * transaction gets an id, and keeps it to the end) and their current transaction ids. Only these
+ * can still add events below `completed`; any other transaction, however long (a projection
+ * applying a large range, a report), does not hold the log back. (A session shows its
+ * transaction id to sessions of the same role; every process of the app uses one role.)
+ */
+const READABLE_BELOW_SQL = `
+  with writers as materialized (
+    select distinct pid from pg_locks
+     where locktype = 'relation' and relation = 'events'::regclass and mode = 'RowExclusiveLock' and granted
+       and database = (select oid from pg_database where datname = current_database())
+  )
+  select pg_snapshot_xmax(pg_current_snapshot())::text as completed,
+    array(select activity.backend_xid::text from pg_stat_activity activity join writers using (pid) where activity.backend_xid is not null) as appending`;
+const XID_EPOCH = 1n << 32n;
+
+/** The full (epoch-qualified) id of a 32-bit transaction id in use now, near `reference`. */
+function fullTransactionId(xid: bigint, reference: bigint): bigint {
+  const full = (reference / XID_EPOCH) * XID_EPOCH + xid;
+  if (full > reference + XID_EPOCH / 2n) return full - XID_EPOCH;
+  if (full < reference - XID_EPOCH / 2n) return full + XID_EPOCH;
+  return full;
+}
 
 interface Tail {
   revision: bigint;
@@ -112,8 +141,9 @@ const toRecorded = (row: EventRow): RecordedEvent =>
 /**
  * The default event store: one append-only table (`events`, created by the read-db migrations, which
  * must have run). Each row is stamped with its transaction id; the global order is (transaction id,
- * sequence) and readers only see transactions older than the oldest one still running, so a
- * follower never skips an append that commits late.
+ * sequence) and readers only see transactions older than the oldest append still running, so a
+ * follower never skips an append that commits late, and a long transaction elsewhere (a projection
+ * applying a large range) does not hold the log back.
  */
 export class PostgresEventStore implements EventStore {
   private readonly pool: pg.Pool;
@@ -131,7 +161,8 @@ export class PostgresEventStore implements EventStore {
 
   constructor(poolOrUrl: pg.Pool | string) {
     this.ownsPool = typeof poolOrUrl === 'string';
-    this.pool = typeof poolOrUrl === 'string' ? new pg.Pool({ connectionString: poolOrUrl, max: 20 }) : poolOrUrl;
+    this.pool =
+      typeof poolOrUrl === 'string' ? new pg.Pool({ connectionString: poolOrUrl, max: 20, options: NO_PARALLEL_QUERY }) : poolOrUrl;
     // An idle connection dropped by the server must not crash the process; the pool reconnects.
     if (this.ownsPool) this.pool.on('error', (error) => console.error(`event store: idle connection lost: ${error.message}`));
   }
@@ -266,15 +297,32 @@ export class PostgresEventStore implements EventStore {
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const after = options.after ?? START_POSITION;
+    const below = await this.readableBelow();
     const result = await this.pool.query<EventRow>(
       `select * from events
-        where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-          and (transaction_id, sequence) > ($1::text::xid8, $2::bigint)
+        where transaction_id < $1::text::xid8
+          and (transaction_id, sequence) > ($2::text::xid8, $3::bigint)
         order by transaction_id, sequence
-        limit $3`,
-      [after.commit.toString(), after.prepare.toString(), options.maxCount ?? 1000],
+        limit $4`,
+      [below.toString(), after.commit.toString(), after.prepare.toString(), options.maxCount ?? 1000],
     );
     return result.rows.map(toRecorded);
+  }
+
+  /**
+   * The transaction id below which the log can no longer change: the oldest transaction appending
+   * now, or else one past the latest completed. Read before the events, in a statement of its own,
+   * so every append below it has committed by the time they are read and none is skipped. Appends
+   * are transactions of their own (a single INSERT here), so a transaction takes its lock on the
+   * log before it has an id.
+   */
+  private async readableBelow(): Promise<bigint> {
+    const { rows } = await this.pool.query<{ completed: string; appending: string[] }>(READABLE_BELOW_SQL);
+    const completed = BigInt(rows[0].completed);
+    return rows[0].appending.reduce((lowest, xid) => {
+      const full = fullTransactionId(BigInt(xid), completed);
+      return full < lowest ? full : lowest;
+    }, completed);
   }
 
   async readHead(): Promise<GlobalPosition> {
