@@ -10,6 +10,7 @@ import * as userBans from './migrations/1795810000000-UserBans';
 import * as blogs from './migrations/1795800000000-Blogs';
 import * as replayChangedProjections from './migrations/1795900000000-ReplayChangedProjections';
 import * as eventsTable from './migrations/1795910000000-EventsTable';
+import * as memberRowNotifications from './migrations/1795920000000-MemberRowNotifications';
 
 /** Migrations are listed here (not read from disk) so the compiled package needs no file globbing. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '1795800000000-Blogs': blogs,
   '1795900000000-ReplayChangedProjections': replayChangedProjections,
   '1795910000000-EventsTable': eventsTable,
+  '1795920000000-MemberRowNotifications': memberRowNotifications,
 };
 
 export function createMigrator(db: Kysely<any>, schema?: string): Migrator {

@@ -8,6 +8,7 @@ import { APP_CONFIG, type AppConfig, loadConfig } from '../config/app-config';
 import { Clock, SystemClock } from '../cqrs/clock';
 import { createEventStore } from '../event-store/create-event-store';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
+import { MemberRowCache } from './member-row-cache';
 import { FIREBASE_AUTH, READ_DB, REDIS_CONNECTION } from './tokens';
 
 /** BullMQ connection options from a redis:// URL (BullMQ creates and owns the ioredis clients). */
@@ -26,6 +27,7 @@ export function redisConnectionFromUrl(url: string): ConnectionOptions {
 @Global()
 @Module({
   providers: [
+    MemberRowCache,
     { provide: APP_CONFIG, useFactory: () => loadConfig() },
     { provide: Clock, useClass: SystemClock },
     {
@@ -55,7 +57,7 @@ export function redisConnectionFromUrl(url: string): ConnectionOptions {
       },
     },
   ],
-  exports: [APP_CONFIG, Clock, EVENT_STORE, READ_DB, REDIS_CONNECTION, FIREBASE_AUTH],
+  exports: [APP_CONFIG, Clock, EVENT_STORE, READ_DB, REDIS_CONNECTION, FIREBASE_AUTH, MemberRowCache],
 })
 export class InfrastructureModule implements OnApplicationShutdown {
   constructor(

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EarningTotals } from '@playquid/domain';
 import type { BalanceRow, DB, StatementEntryRow } from '@playquid/read-db';
 import type { ExpressionBuilder, Kysely } from 'kysely';
+import { MemberRowCache } from '../infra/member-row-cache';
 import { READ_DB } from '../infra/tokens';
 
 /** Sum of amount_pence over the earnings matching a condition (0 when none). */
@@ -11,10 +12,14 @@ const sumWhere = (eb: ExpressionBuilder<DB, 'earnings'>, condition: ReturnType<E
 /** The member-money read tables behind balance and statement: the balances row, earnings totals, statement entries. */
 @Injectable()
 export class WalletRepository {
-  constructor(@Inject(READ_DB) private readonly db: Kysely<DB>) {}
+  constructor(
+    @Inject(READ_DB) private readonly db: Kysely<DB>,
+    private readonly cache: MemberRowCache,
+  ) {}
 
+  /** The member's balances row, polled by every open page: kept until the wallet projection changes it. */
   balance(uid: string): Promise<BalanceRow | undefined> {
-    return this.db.selectFrom('balances').selectAll().where('uid', '=', uid).executeTakeFirst();
+    return this.cache.get(uid, 'balance', () => this.db.selectFrom('balances').selectAll().where('uid', '=', uid).executeTakeFirst());
   }
 
   /** The domain's earningTotals, summed by the database over the earnings read table. */
