@@ -5,6 +5,7 @@ import {
   FORWARDER_CHECKPOINT,
   formatPosition,
   type GlobalPosition,
+  parsePosition,
   type PlayQuidEventType,
   type ProjectionRangeJob,
   projectionRangeJobId,
@@ -28,6 +29,14 @@ const RESUME_AFTER_MS = 1_000;
  * batches (fewer transactions and statements per event); a quiet log sends each event at once.
  */
 const RANGE_SIZE = 2_500;
+/**
+ * While the projection worker has not yet taken the last range sent, new events are held back from
+ * the projections (not from the reactions) for up to this long, so what the log gains meanwhile
+ * goes out as one larger range instead of many small ones: each range costs a transaction per
+ * projection, whatever its size. A full range (RANGE_SIZE) is sent at once.
+ */
+const HOLD_WHILE_WAITING_MS = 250;
+const HOLD_POLL_MS = 5;
 /** Redis key whose absence tells the forwarder that Redis lost its data (restarted without persistence). */
 const ALIVE_KEY = 'forwarder:alive';
 
@@ -88,8 +97,18 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
   private subscription?: Subscription;
   /** The projections queue and every queue a reaction feeds, by name. */
   private readonly queues: ReadonlyMap<string, Queue>;
+  /** The last event forwarded to the reactions. */
   private last: GlobalPosition = START_POSITION;
+  /** Events after `sentUpTo`, up to `last`, not yet in a projections job. */
+  private held: StoredEventMessage[] = [];
+  private heldSince = 0;
+  /** The last event in a projections job: the forwarder's checkpoint. */
+  private sentUpTo: GlobalPosition = START_POSITION;
   private lastSaved: GlobalPosition = START_POSITION;
+  /** Sends of held events run one at a time, in log order. */
+  private sending: Promise<void> = Promise.resolve();
+  private sendTimer?: NodeJS.Timeout;
+  private stopped = false;
   private saveTimer?: NodeJS.Timeout;
   private resumeTimer?: NodeJS.Timeout;
   /** A tick waits on Redis, which may be away for a while: never run two at once. */
@@ -115,9 +134,10 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
   }
 
   async start(): Promise<void> {
+    this.stopped = false;
     // A job that failed for good would block its id forever; the replay below re-sends it.
     await this.queue(QUEUES.projections).clean(0, 10_000, 'failed');
-    this.last = this.lastSaved = await this.resumePosition();
+    this.last = this.sentUpTo = this.lastSaved = await this.resumePosition();
     await this.markRedisAlive();
     this.logger.log(`following the event log after ${formatPosition(this.last)}`);
     this.follow();
@@ -154,7 +174,10 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     clearTimeout(this.resumeTimer);
     await this.subscription?.close();
     this.subscription = undefined;
-    this.last = await this.resumePosition();
+    clearTimeout(this.sendTimer);
+    await this.sending.catch(() => undefined);
+    this.held = [];
+    this.last = this.sentUpTo = await this.resumePosition();
     this.logger.warn(`Redis lost its queued jobs; re-sending the log after ${formatPosition(this.last)} and unfinished work`);
     const [callbacks, payouts] = await Promise.all([
       this.db
@@ -204,29 +227,85 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     clearTimeout(this.resumeTimer);
     clearInterval(this.saveTimer);
     await this.subscription?.close();
+    clearTimeout(this.sendTimer);
+    await this.sendHeld(true).catch((e) => this.logger.error(e));
     await this.saveCheckpoint().catch((e) => this.logger.error(e));
   }
 
-  /** One page of the log: its range to the projections and its reactions' jobs, all queued at once. */
+  /**
+   * One page of the log: its reactions' jobs are queued at once; its events join the range held
+   * for the projections, which goes out at once when the worker is free or the range is full.
+   */
   private async forward(events: RecordedEvent[]): Promise<void> {
     let previous = this.last;
-    const range = events.map((event) => {
+    const page = events.map((event) => {
       const message = toMessage(event, previous);
       previous = event.position;
       return message;
     });
-    const job: ProjectionRangeJob = { events: range };
-    const types = new Set(range.map((m) => m.type));
-    await Promise.all([
-      this.queue(QUEUES.projections).add('range', job, { jobId: projectionRangeJobId(range), ...PROJECTION_JOB }),
-      ...Object.entries(REACTIONS)
+    const types = new Set(page.map((m) => m.type));
+    await Promise.all(
+      Object.entries(REACTIONS)
         .filter(([type]) => types.has(type))
-        .map(([, reaction]) => this.queue(reaction.queue).addBulk(reaction.jobs(range))),
-    ]);
+        .map(([, reaction]) => this.queue(reaction.queue).addBulk(reaction.jobs(page))),
+    );
     this.last = previous;
+    if (this.held.length === 0) this.heldSince = Date.now();
+    this.held.push(...page);
+    // The reactions are out and `last` moved on: a failed send is retried here, not by re-reading the log.
+    await this.sendHeld(false).catch((error) => {
+      this.logger.error(error, `sending held events to the projections failed; trying again in ${RESUME_AFTER_MS} ms`);
+      this.sendHeldLater(RESUME_AFTER_MS);
+    });
+  }
+
+  /**
+   * Sends the held events as projections jobs of at most RANGE_SIZE (job id = the range, so a range
+   * sent again is queued once): all of them when `force`d, when the worker has taken every range
+   * sent or when they have waited HOLD_WHILE_WAITING_MS; else it looks again shortly.
+   */
+  private sendHeld(force: boolean): Promise<void> {
+    const send = async () => {
+      clearTimeout(this.sendTimer);
+      const projections = this.queue(QUEUES.projections);
+      while (this.held.length > 0) {
+        const ready =
+          force ||
+          this.held.length >= RANGE_SIZE ||
+          Date.now() - this.heldSince >= HOLD_WHILE_WAITING_MS ||
+          (await projections.getWaitingCount()) === 0;
+        if (!ready) {
+          this.sendHeldLater(HOLD_POLL_MS);
+          return;
+        }
+        const range = this.held.slice(0, RANGE_SIZE);
+        const job: ProjectionRangeJob = { events: range };
+        await projections.add('range', job, { jobId: projectionRangeJobId(range), ...PROJECTION_JOB });
+        this.held = this.held.slice(range.length);
+        this.heldSince = Date.now();
+        this.sentUpTo = parsePosition(range[range.length - 1].position);
+      }
+    };
+    this.sending = this.sending.then(send, send);
+    return this.sending;
+  }
+
+  /** Held events must not wait for the next page of the log: a send that fails is tried again. */
+  private sendHeldLater(delayMs: number): void {
+    if (this.stopped) return;
+    clearTimeout(this.sendTimer);
+    this.sendTimer = setTimeout(
+      () =>
+        void this.sendHeld(false).catch((error) => {
+          this.logger.error(error, `sending held events to the projections failed; trying again in ${RESUME_AFTER_MS} ms`);
+          this.sendHeldLater(RESUME_AFTER_MS);
+        }),
+      delayMs,
+    );
   }
 
   private async resumePosition(): Promise<GlobalPosition> {
@@ -237,7 +316,7 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
   }
 
   private async saveCheckpoint(): Promise<void> {
-    const position = this.last;
+    const position = this.sentUpTo;
     if (comparePositions(position, this.lastSaved) === 0) return;
     await this.db
       .insertInto('projection_checkpoints')
