@@ -35,13 +35,22 @@ export async function insertRows<T extends ProjectionTable>(trx: Transaction<DB>
   await sql`insert into ${sql.table(table)} (${columns}) select ${columns} from ${recordset(table, rows)}`.execute(trx);
 }
 
-/** One `update … from` that sets every column of the given rows, matched by `key`. */
-async function updateRows<T extends ProjectionTable>(trx: Transaction<DB>, table: T, key: string, rows: readonly Row<T>[]): Promise<void> {
-  if (rows.length === 0) return;
-  const assignments = Object.keys(rows[0])
-    .filter((c) => c !== key)
-    .map((c) => sql`${sql.ref(c)} = v.${sql.ref(c)}`);
-  await sql`update ${sql.table(table)} as t set ${sql.join(assignments)} from ${recordset(table, rows)} as v where t.${sql.ref(key)} = v.${sql.ref(key)}`.execute(
+/**
+ * One `update … from` that sets the given columns of the given rows, matched by `key`: only those
+ * columns travel (a row's other columns, large JSON included, are as the table holds them).
+ */
+async function updateRows<T extends ProjectionTable>(
+  trx: Transaction<DB>,
+  table: T,
+  key: string,
+  rows: readonly Row<T>[],
+  columns: ReadonlySet<string>,
+): Promise<void> {
+  const changed = [...columns].filter((c) => c !== key);
+  if (rows.length === 0 || changed.length === 0) return;
+  const values = rows.map((row) => Object.fromEntries([key, ...changed].map((c) => [c, row[c as keyof Row<T>]])));
+  const assignments = changed.map((c) => sql`${sql.ref(c)} = v.${sql.ref(c)}`);
+  await sql`update ${sql.table(table)} as t set ${sql.join(assignments)} from ${recordset(table, values)} as v where t.${sql.ref(key)} = v.${sql.ref(key)}`.execute(
     trx,
   );
 }
@@ -52,6 +61,8 @@ interface Entry<T extends ProjectionTable> {
   /** The table held the row when the batch started. */
   stored: boolean;
   changed: boolean;
+  /** The columns changed since the batch started (all of them once the row was replaced). */
+  columns?: Set<string> | 'all';
 }
 
 /**
@@ -109,17 +120,22 @@ export class TableBatch<T extends ProjectionTable, L extends string = never> {
     const key = this.keyOf(row);
     const entry = this.entries.get(key);
     if (entry?.row) throw new Error(`${this.table}: a row with ${this.key} ${key} exists already`);
-    this.entries.set(key, { row, stored: entry?.stored ?? false, changed: true });
+    this.entries.set(key, { row, stored: entry?.stored ?? false, changed: true, columns: 'all' });
     this.index(key, row);
   }
 
   update(key: string, change: RowChange<T>): void {
     const entry = this.loaded(key);
     if (!entry.row) return;
-    const next = { ...entry.row, ...(typeof change === 'function' ? change(entry.row) : change) };
+    const changes = typeof change === 'function' ? change(entry.row) : change;
+    const next = { ...entry.row, ...changes };
     this.unindex(key, entry.row);
     entry.row = next;
     entry.changed = true;
+    if (entry.columns !== 'all') {
+      entry.columns ??= new Set();
+      for (const column of Object.keys(changes)) entry.columns.add(column);
+    }
     this.index(key, next);
   }
 
@@ -141,15 +157,20 @@ export class TableBatch<T extends ProjectionTable, L extends string = never> {
     const deleted: string[] = [];
     const updated: Row<T>[] = [];
     const inserted: Row<T>[] = [];
-    for (const [key, { row, stored, changed }] of this.entries) {
+    const updatedColumns = new Set<string>();
+    for (const [key, { row, stored, changed, columns }] of this.entries) {
       if (!changed) continue;
       if (!row) {
         // A row both inserted and deleted by the batch never reaches the table.
         if (stored) deleted.push(key);
-      } else (stored ? updated : inserted).push(row);
+      } else if (!stored) inserted.push(row);
+      else {
+        updated.push(row);
+        for (const column of columns === 'all' || !columns ? Object.keys(row) : columns) updatedColumns.add(column);
+      }
     }
     if (deleted.length > 0) await sql`delete from ${sql.table(this.table)} where ${anyOf(sql.ref(this.key), deleted)}`.execute(trx);
-    await updateRows(trx, this.table, this.key, updated);
+    await updateRows(trx, this.table, this.key, updated, updatedColumns);
     await insertRows(trx, this.table, inserted);
   }
 
