@@ -25,8 +25,12 @@ import { WalletModule } from './wallet/wallet.module';
 @Module({
   imports: [
     LoggerModule.forRoot({
-      // The partner callback logs its own outcome; per-request logging would only tax the hot path.
-      exclude: [{ method: RequestMethod.GET, path: 'bitlabs/callback' }],
+      // The partner callback logs its own outcome, and every open page polls the balance: per-request
+      // logging would only tax the hot paths.
+      exclude: [
+        { method: RequestMethod.GET, path: 'bitlabs/callback' },
+        { method: RequestMethod.GET, path: 'users/balance' },
+      ],
       forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
       pinoHttp: {
         level: process.env.LOG_LEVEL ?? 'info',
