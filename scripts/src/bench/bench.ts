@@ -223,20 +223,32 @@ async function inParallel<T>(items: readonly T[], limit: number, run: (item: T) 
   );
 }
 
-/** Appends credited callbacks until the log holds `target` events; returns how many callbacks it added. */
+/** Callbacks appended together by the top-up: each step of a chunk lands in the log before the next. */
+const TOP_UP_CHUNK = 1_000;
+
+/**
+ * Appends credited callbacks until the log holds `target` events; returns how many callbacks it
+ * added. The log gets them in the order processing writes them (received, then the member's
+ * credit, then processed), a chunk of callbacks at a time, as a busy day would leave it.
+ */
 async function topUpLog(store: EventStore, uids: string[], current: number, target: number): Promise<number> {
   const count = Math.max(0, Math.ceil((target - current) / 3));
   const now = new Date().toISOString();
-  const callbacks = Array.from({ length: count }, (_, n) => ({
-    uid: uids[n % uids.length],
-    ...syntheticCallback(uids[n % uids.length], n, now),
-  }));
-  await inParallel(callbacks, 16, async ({ stream, callbackEvents }) => {
-    await store.appendToStream(stream, callbackEvents, { expectedRevision: 'no_stream' });
-  });
-  for (const uid of uids) {
-    const credits: WalletEvent[] = callbacks.filter((c) => c.uid === uid).flatMap((c) => c.credit);
-    for (let i = 0; i < credits.length; i += 2_000) await store.appendToStream(streams.wallet(uid), credits.slice(i, i + 2_000));
+  for (let start = 0; start < count; start += TOP_UP_CHUNK) {
+    const chunk = Array.from({ length: Math.min(TOP_UP_CHUNK, count - start) }, (_, i) => {
+      const n = start + i;
+      return { uid: uids[n % uids.length], ...syntheticCallback(uids[n % uids.length], n, now) };
+    });
+    await inParallel(chunk, 16, async ({ stream, callbackEvents: [received] }) => {
+      await store.appendToStream(stream, [received], { expectedRevision: 'no_stream' });
+    });
+    await inParallel(uids, 4, async (uid) => {
+      const credits: WalletEvent[] = chunk.filter((c) => c.uid === uid).flatMap((c) => c.credit);
+      if (credits.length > 0) await store.appendToStream(streams.wallet(uid), credits);
+    });
+    await inParallel(chunk, 16, async ({ stream, callbackEvents: [, processed] }) => {
+      await store.appendToStream(stream, [processed], { expectedRevision: 0n });
+    });
   }
   return count;
 }
