@@ -129,6 +129,8 @@ const entries: StatementEntry[] = [
   },
 ];
 
+const stats = { referral_earnings_pence: 300, success_rate: 16.7, average_per_offer_pence: 50 };
+
 const paged = <T,>(data: T[]) => ({ success: true, message: 'ok', data, page: 1, per_page: 20, total: data.length, total_pages: 1 });
 const ok = <T,>(data: T) => ({ success: true, message: 'ok', data });
 
@@ -150,7 +152,7 @@ function answer(path: string) {
     case '/api/users/payouts':
       return paged<Payout>([]);
     case '/api/users/stats':
-      return ok({ stats: { referral_earnings_pence: 300, success_rate: 16.7, average_per_offer_pence: 50 } });
+      return ok({ stats });
     case '/api/users/statement':
       return ok({ entries, available_pence: 50, pending_pence: 50, reserved_pence: 0, as_of: null });
     case '/api/admin/payouts':
@@ -246,6 +248,16 @@ describe('member money pages', () => {
     expect(rows.map((row) => (row as HTMLTableRowElement).cells[3].textContent)).toEqual(['£0.50', '£2.00', '£2.00']);
     expect(rows[0].textContent).toContain('Chargeback from the offer partner');
     expect(rows[1].textContent).toMatch(/expected to clear by 1 Jun 2026/);
+  });
+
+  it('referrals: the earnings are what the referrals paid, not friends x reward (two friends, one completed an offer)', async () => {
+    stats.referral_earnings_pence = 150;
+    try {
+      await open('/referrals');
+      expect((await screen.findByTestId('referral-earnings')).textContent).toBe('£1.50');
+    } finally {
+      stats.referral_earnings_pence = 300;
+    }
   });
 
   it('profile: the referral tab shows the earnings from stats and the link', async () => {

@@ -26,10 +26,11 @@ describe('callbacks query', () => {
 });
 
 describe('badges and cells', () => {
-  it('status: Failed if error, else Processed if processed, else Pending', () => {
-    expect(callbackStatus({ processing_error: 'boom', is_processed: true })).toBe('Failed');
-    expect(callbackStatus({ processing_error: null, is_processed: true })).toBe('Processed');
-    expect(callbackStatus({ processing_error: null, is_processed: false })).toBe('Pending');
+  it('status: Rejected if refused at intake, else Failed if error, else Processed if processed, else Pending', () => {
+    expect(callbackStatus({ accepted: false, processing_error: null, is_processed: false })).toBe('Rejected');
+    expect(callbackStatus({ accepted: true, processing_error: 'boom', is_processed: true })).toBe('Failed');
+    expect(callbackStatus({ accepted: true, processing_error: null, is_processed: true })).toBe('Processed');
+    expect(callbackStatus({ accepted: true, processing_error: null, is_processed: false })).toBe('Pending');
   });
 
   it('state: known names, None, unknown as itself', () => {

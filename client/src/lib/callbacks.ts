@@ -40,10 +40,14 @@ export function callbacksQueryString(page: number, filters: CallbackFilters): st
   return `?${params.toString()}`;
 }
 
-export type CallbackStatus = 'Failed' | 'Processed' | 'Pending';
+export type CallbackStatus = 'Rejected' | 'Failed' | 'Processed' | 'Pending';
 
-/** Failed if processing error, else Processed if processed, else Pending. */
-export function callbackStatus(callback: Pick<CallbackRecord, 'processing_error' | 'is_processed'>): CallbackStatus {
+/**
+ * Rejected if intake refused it (it is never processed: "Pending" would promise otherwise), else
+ * Failed if processing error, else Processed if processed, else Pending.
+ */
+export function callbackStatus(callback: Pick<CallbackRecord, 'accepted' | 'processing_error' | 'is_processed'>): CallbackStatus {
+  if (!callback.accepted) return 'Rejected';
   if (callback.processing_error) return 'Failed';
   return callback.is_processed ? 'Processed' : 'Pending';
 }

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { PageHeader } from '../../components/PageHeader';
 import { pageHead } from '../../lib/page';
 import { referralLink } from '../../lib/profile';
-import { profileQuery } from '../../lib/profile/queries';
+import { profileQuery, userStatsQuery } from '../../lib/profile/queries';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { inputClass, pageWidth } from '../../ui/styles';
@@ -19,6 +19,8 @@ export const Route = createFileRoute('/_member/referrals')({
 function ReferralsPage() {
   const { uid } = Route.useRouteContext();
   const { data: profile } = useQuery(profileQuery(uid));
+  // What the referrals paid (a friend counts only once their first offer completes), from the ledger.
+  const { data: stats } = useQuery(userStatsQuery(uid));
   const link = referralLink(window.location.origin, uid);
 
   const copy = async () => {
@@ -51,14 +53,16 @@ function ReferralsPage() {
               onFocus={(event) => event.target.select()}
               data-testid="referral-link"
             />
-            <Button onClick={() => void copy()} data-testid="referral-copy">
+            <Button className="shrink-0 whitespace-nowrap" onClick={() => void copy()} data-testid="referral-copy">
               <Copy size={17} aria-hidden /> Copy link
             </Button>
           </div>
           {profile && (
             <p className="mt-5 text-sm text-slate-400">
               Friends referred: <span className="font-semibold text-white">{profile.referral_count}</span> · Referral earnings:{' '}
-              <span className="font-semibold text-white">{formatPence(profile.referral_count * REFERRAL_REWARD_PENCE)}</span>
+              <span className="font-semibold text-white" data-testid="referral-earnings">
+                {stats ? formatPence(stats.referral_earnings_pence) : '–'}
+              </span>
             </p>
           )}
         </Card>

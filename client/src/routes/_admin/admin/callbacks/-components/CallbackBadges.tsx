@@ -15,7 +15,7 @@ export function StateBadge({ state }: { state: string | null }) {
   return <Badge tone={STATE_TONES[label] ?? 'info'}>{label}</Badge>;
 }
 
-const STATUS_TONES = { Failed: 'danger', Processed: 'success', Pending: 'warning' } as const;
+const STATUS_TONES = { Rejected: 'danger', Failed: 'danger', Processed: 'success', Pending: 'warning' } as const;
 
 const REVIEW_TONES = { held: 'warning', approved: 'success', rejected: 'danger' } as const;
 
@@ -37,11 +37,15 @@ export function ReviewBadges({ callback }: { callback: Pick<CallbackRecord, 'rev
   );
 }
 
-/** Our processing: Failed if it has an error, else Processed, else Pending. */
-export function StatusBadge({ callback }: { callback: Pick<CallbackRecord, 'processing_error' | 'is_processed'> }) {
+/** Our processing: Rejected at intake (the reason as its title), Failed with an error, else Processed or Pending. */
+export function StatusBadge({
+  callback,
+}: {
+  callback: Pick<CallbackRecord, 'accepted' | 'rejection_reason' | 'processing_error' | 'is_processed'>;
+}) {
   const status = callbackStatus(callback);
   return (
-    <Badge tone={STATUS_TONES[status]} data-status={status}>
+    <Badge tone={STATUS_TONES[status]} data-status={status} title={status === 'Rejected' ? (callback.rejection_reason ?? undefined) : undefined}>
       {status}
     </Badge>
   );
