@@ -5,6 +5,7 @@ export * from './money';
 export * from './partner-apis';
 export * from './positions';
 export * from './queues';
+export * from './redis';
 export * from './seo';
 export * from './wallet-api';
 export * from './offers-api';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redisConnectionFromUrl, workerConfigFromEnv } from './config';
+import { workerConfigFromEnv } from './config';
 
 describe('worker configuration', () => {
   it('needs DATABASE_URL and defaults Redis and the queue prefix', () => {
@@ -11,17 +11,8 @@ describe('worker configuration', () => {
     });
   });
 
-  it('takes user, password, database and TLS from REDIS_URL', () => {
-    expect(redisConnectionFromUrl('rediss://worker:p%40ss@redis.internal:6380/2')).toEqual({
-      host: 'redis.internal',
-      port: 6380,
-      username: 'worker',
-      password: 'p@ss',
-      db: 2,
-      tls: {},
-      maxRetriesPerRequest: null,
-    });
+  it('takes the queue prefix from BULL_PREFIX and refuses a REDIS_URL that is not Redis', () => {
     expect(workerConfigFromEnv({ DATABASE_URL: 'postgres://x', BULL_PREFIX: 'pq-test' }).prefix).toBe('pq-test');
-    expect(() => redisConnectionFromUrl('http://redis:6379')).toThrow('REDIS_URL must be redis://');
+    expect(() => workerConfigFromEnv({ DATABASE_URL: 'postgres://x', REDIS_URL: 'http://redis:6379' })).toThrow('REDIS_URL must be redis://');
   });
 });

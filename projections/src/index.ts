@@ -1,5 +1,5 @@
 export { applyRange, applyRangeInTransaction, OutOfOrderError, type ApplyOutcome } from './apply-range';
-export { redisConnectionFromUrl, workerConfigFromEnv, type WorkerConfig } from './config';
+export { workerConfigFromEnv, type WorkerConfig } from './config';
 export {
   defineProjection,
   type BatchState,

@@ -1,6 +1,6 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { redisConnectionFromUrl } from '@playquid/contracts';
 import { createReadDb, type DB } from '@playquid/read-db';
-import type { ConnectionOptions } from 'bullmq';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { Kysely } from 'kysely';
@@ -10,19 +10,6 @@ import { createEventStore } from '../event-store/create-event-store';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { MemberRowCache } from './member-row-cache';
 import { FIREBASE_AUTH, READ_DB, REDIS_CONNECTION } from './tokens';
-
-/** BullMQ connection options from a redis:// URL (BullMQ creates and owns the ioredis clients). */
-export function redisConnectionFromUrl(url: string): ConnectionOptions {
-  const parsed = new URL(url);
-  return {
-    host: parsed.hostname,
-    port: Number(parsed.port || 6379),
-    username: parsed.username || undefined,
-    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
-    db: parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : undefined,
-    maxRetriesPerRequest: null,
-  };
-}
 
 @Global()
 @Module({

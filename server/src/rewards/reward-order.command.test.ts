@@ -1,7 +1,7 @@
 import { BullModule, getQueueToken } from '@nestjs/bullmq';
 import { CqrsModule } from '@nestjs/cqrs';
 import { Test } from '@nestjs/testing';
-import { QUEUES, type RewardOrderJob } from '@playquid/contracts';
+import { QUEUES, redisConnectionFromUrl, type RewardOrderJob } from '@playquid/contracts';
 import { walletDecider } from '@playquid/domain';
 import { createReadDb, createTestDatabase, type DB, migrateToLatest, type TestDatabase } from '@playquid/read-db';
 import { startTremendousStandin, type TremendousStandin } from '@playquid/standins';
@@ -15,7 +15,6 @@ import { handleCommand } from '../cqrs/command-handler';
 import { EVENT_STORE } from '../event-store/event-store';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { ForwarderService } from '../forwarder/forwarder.service';
-import { redisConnectionFromUrl } from '../infra/infrastructure.module';
 import { READ_DB } from '../infra/tokens';
 import { givenPayout, payoutEvents } from '../testing/reward-fixtures';
 import { PlaceRewardOrderCommand, PlaceRewardOrderHandler } from './reward-order.command';

@@ -1,5 +1,6 @@
 import { audit, type EmulatorUser, verify } from '@playquid/scripts';
-import { PROJECTIONS_QUEUE, redisConnectionFromUrl } from '@playquid/projections';
+import { redisConnectionFromUrl } from '@playquid/contracts';
+import { PROJECTIONS_QUEUE } from '@playquid/projections';
 import { Queue } from 'bullmq';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

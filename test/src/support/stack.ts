@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { redisConnectionFromUrl, startProjectionWorker } from '@playquid/projections';
+import { redisConnectionFromUrl } from '@playquid/contracts';
+import { startProjectionWorker } from '@playquid/projections';
 import { createReadDb, createTestDatabase, type DB, migrateToLatest, type TestDatabase } from '@playquid/read-db';
 import { createApp, createEventStore, type EventStore } from '@playquid/server';
 import { startTremendousStandin, type TremendousStandin } from '@playquid/standins';
