@@ -1,7 +1,7 @@
 import { type CallbackReceived, DEFAULT_REVIEW_CREDIT_PENCE, type WalletEvent } from '@playquid/contracts';
 import { DomainError } from '../decider';
 import { isOpenPayout, reversalReviewReason } from './payout-rules';
-import type { WalletState } from './wallet.decider';
+import type { WalletState } from './wallet-state';
 
 type ApplyCallback = { type: 'ApplyCallback'; uid: string; callback: CallbackReceived['data']; earningId: string; reviewThresholdPence?: number; now: string };
 

@@ -13,7 +13,7 @@ import {
   reversalAcknowledgementMessage,
   withdrawablePence,
 } from './payout-rules';
-import type { WalletPayout, WalletState } from './wallet.decider';
+import type { WalletPayout, WalletState } from './wallet-state';
 
 export type PayoutCommand =
   | { type: 'RequestPayout'; uid: string; payoutId: string; email: string; method: PayoutMethod; minPayoutPence: number; now: string }

@@ -1,61 +1,16 @@
 import {
   type CallbackReceived,
-  type EarningStatus,
-  type PayoutStatus,
   REFERRAL_REWARD_PENCE,
   WELCOME_BONUS_PENCE,
   type WalletEvent,
 } from '@playquid/contracts';
 import { type Decider } from '../decider';
-import { addMoneyChange, NO_MONEY_CHANGE, walletMoneyChange, type WalletMoneyChange } from './money-change';
+import { addMoneyChange, NO_MONEY_CHANGE, walletMoneyChange } from './money-change';
 import { decideCallback, decideReview, type ReviewCommand } from './wallet-earnings';
 import { decidePayout, type PayoutCommand } from './wallet-payouts';
+import type { WalletState } from './wallet-state';
 
-export interface WalletEarning {
-  amountPence: number;
-  /** `rejected`: reversed by the partner or refused after review; it no longer counts as earned. */
-  status: EarningStatus;
-  kind: 'offer' | 'bonus' | 'referral';
-  /** The open or completed payout that settles this earning. */
-  payoutId: string | null;
-  /** Credited above the review threshold: only an admin's review releases it (never a COMPLETED callback). */
-  heldForReview?: boolean;
-}
-
-export interface WalletPayout {
-  amountPence: number;
-  status: PayoutStatus;
-  earningIds: string[];
-  rewardOrderId: string | null;
-  /** PayoutRewardOrderPlaced: the reward may be on its way, so the reserve can no longer come back. */
-  rewardOrderPlaced: boolean;
-  /** Approved money reversed while this payout was open. */
-  reversedPence: number;
-  /** A reversal was flagged and no admin has acknowledged it yet. */
-  needsReview: boolean;
-}
-
-/**
- * The member's money is the sum of walletMoneyChange over the stream (the fields of
- * WalletMoneyChange); the rest is what the decisions need to know about earnings and payouts.
- *
- * Every lookup table below is keyed by ids that come from outside (payout ids in URLs, BitLabs
- * transaction ids, webhook uuids), so each is a null-prototype object: `__proto__` or `toString`
- * is just a missing key, never an inherited property.
- */
-export interface WalletState extends WalletMoneyChange {
-  welcomeBonusGranted: boolean;
-  earnings: Record<string, WalletEarning>;
-  /** Which earning a BitLabs transaction id credited: reversals and approvals find it here. */
-  earningByTransaction: Record<string, string>;
-  /** Callbacks already applied, so a re-run of processing never books twice. */
-  handledCallbacks: Record<string, true>;
-  /** Friends whose first offer already earned this member the referral reward. */
-  rewardedFriends: Record<string, true>;
-  payouts: Record<string, WalletPayout>;
-  /** Tremendous webhook uuids already recorded. */
-  deliveryWebhooks: Record<string, true>;
-}
+export type { WalletEarning, WalletPayout, WalletState } from './wallet-state';
 
 export type WalletCommand =
   | { type: 'GrantWelcomeBonus'; uid: string; earningId: string; now: string }
