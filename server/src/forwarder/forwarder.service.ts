@@ -257,10 +257,7 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     if (this.held.length === 0) this.heldSince = Date.now();
     this.held.push(...page);
     // The reactions are out and `last` moved on: a failed send is retried here, not by re-reading the log.
-    await this.sendHeld(false).catch((error) => {
-      this.logger.error(error, `sending held events to the projections failed; trying again in ${RESUME_AFTER_MS} ms`);
-      this.sendHeldLater(RESUME_AFTER_MS);
-    });
+    await this.sendHeld(false).catch((error) => this.retrySendHeld(error));
   }
 
   /**
@@ -298,14 +295,12 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
   private sendHeldLater(delayMs: number): void {
     if (this.stopped) return;
     clearTimeout(this.sendTimer);
-    this.sendTimer = setTimeout(
-      () =>
-        void this.sendHeld(false).catch((error) => {
-          this.logger.error(error, `sending held events to the projections failed; trying again in ${RESUME_AFTER_MS} ms`);
-          this.sendHeldLater(RESUME_AFTER_MS);
-        }),
-      delayMs,
-    );
+    this.sendTimer = setTimeout(() => void this.sendHeld(false).catch((error) => this.retrySendHeld(error)), delayMs);
+  }
+
+  private retrySendHeld(error: unknown): void {
+    this.logger.error(error, `sending held events to the projections failed; trying again in ${RESUME_AFTER_MS} ms`);
+    this.sendHeldLater(RESUME_AFTER_MS);
   }
 
   private async resumePosition(): Promise<GlobalPosition> {
