@@ -116,7 +116,7 @@ export interface PayoutsTable {
   id: string;
   uid: string;
   amount_pence: number;
-  /** pending, approved, completed, rejected, cancelled */
+  /** pending, approved, completed, rejected, cancelled, returned */
   status: string;
   method: string;
   delivery_method: string;
@@ -128,8 +128,10 @@ export interface PayoutsTable {
   /** Why it was rejected or cancelled. */
   reason: string | null;
   decided_by: string | null;
-  /** not_ordered, ordered, order_failed, sent, failed */
+  /** not_ordered, ordered, order_failed, pending_approval, flagged, sent (delivered), failed, cancelled, resend_requested */
   reward_status: ColumnType<string, string | undefined, string>;
+  /** The provider's time of reward_status (a webhook's created_utc); older webhooks change nothing. */
+  reward_state_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   reward_order_id: string | null;
   reward_id: string | null;
   reward_detail: string | null;

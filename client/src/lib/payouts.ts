@@ -22,6 +22,7 @@ const STATUS_LABELS: Record<PayoutStatus, string> = {
   completed: 'Completed',
   rejected: 'Rejected',
   cancelled: 'Cancelled',
+  returned: 'Returned to balance',
 };
 
 /** an unknown or missing status displays as 'Processed'. */
