@@ -85,6 +85,8 @@ export interface CallbacksTable {
   /** The admin who sent it from the console; null for BitLabs. */
   triggered_by: ColumnType<string | null, string | null | undefined, string | null>;
   earning_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A reversal that arrived before the credit it names and waits for it (ReversalAwaitingCredit). */
+  awaiting_credit: ColumnType<boolean, boolean | undefined, boolean>;
   /** A credit above the review threshold: held, approved or rejected by an admin; null when none was needed. */
   review_status: ColumnType<string | null, string | null | undefined, string | null>;
   reviewed_by: ColumnType<string | null, string | null | undefined, string | null>;
