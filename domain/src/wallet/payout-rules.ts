@@ -198,3 +198,23 @@ export const reversalReviewReason = (reversedPence: Pence) =>
 
 export const reversalAcknowledgementMessage = (reversedPence: Pence, action: 'approving' | 'processing') =>
   `${reversalReviewReason(reversedPence)}; confirm you have reviewed it (acknowledge_reversal) before ${action}`;
+
+/** The read model's `reward_status` word for a reward state ('sent' and 'ordered' are the column's words from before reward states). */
+export const rewardStatusOf = (state: RewardState): string => (state === 'delivered' ? 'sent' : state === 'placed' ? 'ordered' : state);
+
+/** The reward state a read model's `reward_status` stands for; null for not ordered, a refused order or a resend not placed yet. */
+export function rewardStateOfStatus(status: string): RewardState | null {
+  switch (status) {
+    case 'sent':
+      return 'delivered';
+    case 'ordered':
+      return 'placed';
+    case 'pending_approval':
+    case 'flagged':
+    case 'failed':
+    case 'cancelled':
+      return status;
+    default:
+      return null;
+  }
+}

@@ -1,11 +1,5 @@
-import type { RewardState } from '@playquid/contracts';
-import { rewardStateOfOrder, rewardStateSupersedes } from '@playquid/domain';
+import { rewardStateOfOrder, rewardStateOfStatus, rewardStateSupersedes, rewardStatusOf } from '@playquid/domain';
 import { defineProjection } from '../projection';
-
-/** reward_status keeps 'sent' for a delivered reward (the column's word before reward states existed). */
-const rewardStatusOf = (state: RewardState): string => (state === 'delivered' ? 'sent' : state === 'placed' ? 'ordered' : state);
-const rewardStateOf = (status: string): RewardState | null =>
-  status === 'sent' ? 'delivered' : status === 'ordered' ? 'placed' : ['pending_approval', 'flagged', 'failed', 'cancelled'].includes(status) ? (status as RewardState) : null;
 import { TableBatch } from '../table-batch';
 
 /** Every payout with its lifecycle and reward-email delivery, for members' history and the admin screen. */
@@ -110,7 +104,7 @@ export const payoutsProjection = defineProjection({
       payouts.update(d.payoutId, (row) => {
         const next = { state: d.state ?? (d.outcome === 'sent' ? 'delivered' : 'failed'), at: d.occurredAt ?? d.recordedAt };
         const at = row.reward_state_at === null ? null : new Date(row.reward_state_at).toISOString();
-        if (!rewardStateSupersedes({ state: rewardStateOf(row.reward_status), at }, next)) return { updated_at: d.recordedAt };
+        if (!rewardStateSupersedes({ state: rewardStateOfStatus(row.reward_status), at }, next)) return { updated_at: d.recordedAt };
         return { reward_status: rewardStatusOf(next.state), reward_state_at: next.at, reward_detail: d.detail, updated_at: d.recordedAt };
       }),
     PayoutRewardResendRequested: ({ payouts }, d) =>
