@@ -3,7 +3,7 @@ import { ALL_PROJECTIONS } from '@playquid/projections';
 import { type BalanceRow, createReadDb, type DB } from '@playquid/read-db';
 import { createEventStore, type EventStore, type RecordedEvent, verifyStreamChain } from '@playquid/server';
 import { type AuditedCallback, type AuditedMember, callbackDecider, checkLedgerInvariants, userDecider, walletDecider } from '@playquid/domain';
-import type { CallbackEvent, UserEvent } from '@playquid/contracts';
+import { CALLBACK_OVERDUE_MINUTES, type CallbackEvent, PAYOUT_STUCK_HOURS, type UserEvent } from '@playquid/contracts';
 import type { Kysely } from 'kysely';
 import { env } from '../env';
 import { allEvents } from './event-source';
@@ -19,13 +19,12 @@ export interface AuditReport {
 
 export interface AuditOptions {
   now?: Date;
-  /** A callback neither processed nor failed after this long is a breach (AUDIT_CALLBACK_DEADLINE_MINUTES, default 15). */
+  /** A callback neither processed nor failed after this long is a breach (CALLBACK_OVERDUE_MINUTES). */
   callbackDeadlineMs?: number;
-  /** An approved payout not delivered, paid or returned after this long is stuck (AUDIT_PAYOUT_DEADLINE_HOURS, default 72). */
+  /** An approved payout not delivered, paid or returned after this long is stuck (PAYOUT_STUCK_HOURS). */
   payoutDeadlineMs?: number;
 }
 
-const minutes = (name: string, fallback: number) => Number(process.env[name] ?? fallback) * 60_000;
 
 /** The business-rule inputs of the ledger, from the streams read for the chain check. */
 function ledgerOf(byStream: Map<string, RecordedEvent[]>): { members: AuditedMember[]; callbacks: AuditedCallback[] } {
@@ -149,8 +148,8 @@ export async function audit(options: AuditOptions = {}): Promise<AuditReport> {
     const ledger = ledgerOf(byStream);
     const rules = checkLedgerInvariants(ledger.members, ledger.callbacks, {
       now: (options.now ?? new Date()).toISOString(),
-      callbackDeadlineMs: options.callbackDeadlineMs ?? minutes('AUDIT_CALLBACK_DEADLINE_MINUTES', 15),
-      payoutDeadlineMs: options.payoutDeadlineMs ?? minutes('AUDIT_PAYOUT_DEADLINE_HOURS', 72) * 60,
+      callbackDeadlineMs: options.callbackDeadlineMs ?? CALLBACK_OVERDUE_MINUTES * 60_000,
+      payoutDeadlineMs: options.payoutDeadlineMs ?? PAYOUT_STUCK_HOURS * 3_600_000,
     });
     problems.push(...rules.breaches);
     return { problems, notes: rules.notes, members: members.length, streams: ids.length };
