@@ -2,6 +2,16 @@ import { rewardStateFloor, rewardStateOfOrder, rewardStateOfStatus, rewardStateS
 import { defineProjection } from '../projection';
 import { TableBatch } from '../table-batch';
 
+/** A payout closed with its money back in the balance. It needs no review: nothing more can be approved or paid from it. */
+const closed = (status: 'rejected' | 'cancelled' | 'returned', by: string, reason: string, at: string) => ({
+  status,
+  decided_by: by,
+  reason,
+  needs_review: false,
+  processed_at: at,
+  updated_at: at,
+});
+
 /** Every payout with its lifecycle and reward-email delivery, for members' history and the admin screen. */
 export const payoutsProjection = defineProjection({
   name: 'payouts',
@@ -51,25 +61,8 @@ export const payoutsProjection = defineProjection({
         updated_at: d.approvedAt,
         ...(d.reversalAcknowledged ? { needs_review: false } : {}),
       }),
-    // A closed payout needs no review: nothing more can be approved or paid from it.
-    PayoutRejected: ({ payouts }, d) =>
-      payouts.update(d.payoutId, {
-        status: 'rejected',
-        decided_by: d.rejectedBy,
-        reason: d.reason,
-        needs_review: false,
-        processed_at: d.rejectedAt,
-        updated_at: d.rejectedAt,
-      }),
-    PayoutCancelled: ({ payouts }, d) =>
-      payouts.update(d.payoutId, {
-        status: 'cancelled',
-        decided_by: d.cancelledBy,
-        reason: d.reason,
-        needs_review: false,
-        processed_at: d.cancelledAt,
-        updated_at: d.cancelledAt,
-      }),
+    PayoutRejected: ({ payouts }, d) => payouts.update(d.payoutId, closed('rejected', d.rejectedBy, d.reason, d.rejectedAt)),
+    PayoutCancelled: ({ payouts }, d) => payouts.update(d.payoutId, closed('cancelled', d.cancelledBy, d.reason, d.cancelledAt)),
     PayoutProcessed: ({ payouts }, d) =>
       payouts.update(d.payoutId, {
         status: 'completed',
@@ -122,14 +115,6 @@ export const payoutsProjection = defineProjection({
         email: d.email,
         updated_at: d.requestedAt,
       }),
-    PayoutReturned: ({ payouts }, d) =>
-      payouts.update(d.payoutId, {
-        status: 'returned',
-        decided_by: d.returnedBy,
-        reason: d.reason,
-        needs_review: false,
-        processed_at: d.returnedAt,
-        updated_at: d.returnedAt,
-      }),
+    PayoutReturned: ({ payouts }, d) => payouts.update(d.payoutId, closed('returned', d.returnedBy, d.reason, d.returnedAt)),
   },
 });
