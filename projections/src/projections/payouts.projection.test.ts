@@ -151,7 +151,17 @@ describe('payouts projection', () => {
         .given(requested, approved, { type: 'PayoutRewardOrderPlaced', data: { uid: 'ana', payoutId: 'p-1', amountPence: 325, placedAt: T2 } })
         .then({
           payouts: [
-            { ...row, status: 'approved', decided_by: 'admin@x', notes: 'ok', approved_at: new Date(T1), reward_order_placed: true, updated_at: new Date(T2) },
+            {
+              ...row,
+              status: 'approved',
+              decided_by: 'admin@x',
+              notes: 'ok',
+              approved_at: new Date(T1),
+              reward_order_placed: true,
+              // Webhooks stamped before the order (less 5 minutes of clock skew) are not about it.
+              reward_state_at: new Date(Date.parse(T2) - 5 * 60_000),
+              updated_at: new Date(T2),
+            },
           ],
         }));
 
