@@ -67,7 +67,7 @@ describe('earning and cashing out, in the browser', () => {
     await row.getByRole('button', { name: 'Process' }).click();
     const markAsPaid = adminPage.getByRole('button', { name: 'Mark as Paid' });
     expect(await markAsPaid.isDisabled()).toBe(true);
-    await adminPage.getByLabel('Bank Transaction Reference').fill('BANK-BROWSER-42');
+    await adminPage.getByLabel('Reward Reference').fill('BANK-BROWSER-42');
     await markAsPaid.click();
     await expect.poll(() => adminPage.getByText(/processed successfully!/).isVisible(), { timeout: 20_000 }).toBe(true);
 

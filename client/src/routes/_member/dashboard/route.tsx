@@ -12,7 +12,7 @@ import { displayName, greeting } from '../../../lib/display';
 import { memberDashboardRedirect } from '../../../lib/guards';
 import { featuredOffersQuery, progressQuery } from '../../../lib/offers/queries';
 import { pageHead } from '../../../lib/page';
-import { minPayoutPence } from '../../../lib/payouts';
+import { withdrawableHint } from '../../../lib/payouts';
 import { profileQuery } from '../../../lib/profile/queries';
 import { balanceQuery, detailedBalanceQuery, recentEarningsQuery } from '../../../lib/wallet/queries';
 import { buttonClass } from '../../../ui/Button';
@@ -57,7 +57,7 @@ function Dashboard() {
   const { uid } = Route.useRouteContext();
   const { data: balance } = useSuspenseQuery(balanceQuery(uid));
   const { data: profile } = useQuery(profileQuery(uid));
-  // Only the server's minimum payout and the reserved amount come from here; failures fall back quietly.
+  // Only the reserved amount comes from here; failures fall back quietly.
   const { data: detailed } = useQuery(detailedBalanceQuery(uid));
   const name = displayName(profile ?? auth.profile ?? { email: auth.user?.email });
   const completed = profile?.completed_offers ?? auth.profile?.completed_offers;
@@ -102,8 +102,8 @@ function Dashboard() {
           />
           <StatCard
             label="Available Balance"
-            value={<CompactPence pence={balance.available_pence} />}
-            hint="Ready for payout"
+            value={<CompactPence pence={balance.withdrawable_pence} />}
+            hint={withdrawableHint(balance)}
             icon={Wallet}
             accent="grape"
             testId="dashboard-available-balance"
@@ -147,7 +147,7 @@ function Dashboard() {
             </Card>
           </div>
 
-          <DashboardSidebar balance={balance} minPayoutPence={minPayoutPence(detailed)} reservedPence={detailed?.reserved_pence} />
+          <DashboardSidebar balance={balance} reservedPence={detailed?.reserved_pence} />
         </div>
       </section>
       {showWelcome && <WelcomeOverlay name={name} offers={featured.offers} onDismiss={closeWelcome} />}
