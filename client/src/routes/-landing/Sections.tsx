@@ -207,13 +207,25 @@ export function Benefits() {
   );
 }
 
-/** Floating welcome-bonus reminder for visitors; dismissible. */
+/**
+ * Floating welcome-bonus reminder for visitors; dismissible. It appears once the visitor has
+ * scrolled past most of the first screen, so it never covers the hero's own bonus line, calls to
+ * action or trust line on a phone.
+ */
 export function BonusReminder() {
   const [open, setOpen] = useState(true);
+  const [scrolled, setScrolled] = useState(false);
   const reduceMotion = useReducedMotion();
+  useEffect(() => {
+    if (scrolled) return;
+    const check = () => window.scrollY > window.innerHeight * 0.6 && setScrolled(true);
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    return () => window.removeEventListener('scroll', check);
+  }, [scrolled]);
   return (
     <AnimatePresence>
-      {open && (
+      {open && scrolled && (
         <m.aside
           className="fixed right-4 bottom-4 z-30 w-[calc(100%-2rem)] max-w-xs rounded-3xl border border-quid-300/30 bg-ink-900/95 p-5 shadow-2xl shadow-black/40 backdrop-blur"
           aria-label="Welcome bonus"
