@@ -1,8 +1,8 @@
 import { LIMITS, PAGE_SIZES } from '@playquid/contracts';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps, Link, redirect } from '@tanstack/react-router';
 import { Gamepad2, Hourglass, ListChecks, Sparkles, TrendingUp, Wallet } from 'lucide-react';
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { RecentEarnings } from '../-components/RecentEarnings';
 import { PageSpinner, RouteError } from '../../../components/Feedback';
 import { useAuth } from '../../../lib/auth/react';
@@ -48,6 +48,22 @@ export const Route = createFileRoute('/_member/dashboard')({
   component: Dashboard,
 });
 
+/**
+ * The balance is polled most often; when it changes (a credit, a reversal, a payout), the cards
+ * built from other calls (Recent Earnings, Completed Tasks) are asked again at once, so every card
+ * shows the same moment instead of lagging by their own polling interval.
+ */
+function useCardsFollowTheBalance(uid: string, fingerprint: string) {
+  const queryClient = useQueryClient();
+  const seen = useRef(fingerprint);
+  useEffect(() => {
+    if (seen.current === fingerprint) return;
+    seen.current = fingerprint;
+    void queryClient.invalidateQueries({ queryKey: ['earnings', uid] });
+    void queryClient.invalidateQueries({ queryKey: profileQuery(uid).queryKey });
+  }, [queryClient, uid, fingerprint]);
+}
+
 function DashboardError(props: ErrorComponentProps) {
   return <RouteError {...props} title="Failed to load dashboard data" />;
 }
@@ -57,6 +73,7 @@ function Dashboard() {
   const { uid } = Route.useRouteContext();
   const { data: balance } = useSuspenseQuery(balanceQuery(uid));
   const { data: profile } = useQuery(profileQuery(uid));
+  useCardsFollowTheBalance(uid, `${balance.total_transactions}/${balance.available_pence}/${balance.pending_pence}`);
   // Only the reserved amount comes from here; failures fall back quietly.
   const { data: detailed } = useQuery(detailedBalanceQuery(uid));
   const name = displayName(profile ?? auth.profile ?? { email: auth.user?.email });
