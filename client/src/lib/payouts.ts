@@ -10,7 +10,7 @@ import {
   type Pence,
   type RewardDeliveryStatus,
 } from '@playquid/contracts';
-import { type PayoutActions, payoutActions, type PayoutEligibility } from '@playquid/domain';
+import { type PayoutActions, payoutActions, type PayoutEligibility, rewardStateOfStatus } from '@playquid/domain';
 
 /**
  * The server's payout answer (`can_request_payout`, `withdrawable_pence`, `payout_block`) in the
@@ -45,6 +45,7 @@ const STATUS_LABELS: Record<PayoutStatus, string> = {
   completed: 'Completed',
   rejected: 'Rejected',
   cancelled: 'Cancelled',
+  returned: 'Returned to balance',
 };
 
 /** an unknown or missing status displays as 'Processed'. */
@@ -55,9 +56,13 @@ export function payoutStatusLabel(status: string | null | undefined): string {
 const REWARD_LABELS: Record<RewardDeliveryStatus, string | null> = {
   not_ordered: null,
   ordered: 'Reward email on its way',
-  order_failed: 'Reward order failed, we are retrying',
+  order_failed: 'Reward order refused; the money is back in your balance',
+  pending_approval: 'Reward waiting for approval at our reward partner',
+  flagged: 'Reward held for a security review by our reward partner',
   sent: 'Reward email sent',
   failed: 'Reward email could not be delivered',
+  cancelled: 'Reward cancelled by our reward partner',
+  resend_requested: 'Reward email being sent again',
 };
 
 export const rewardDeliveryLabel = (status: RewardDeliveryStatus | null | undefined): string | null =>
@@ -120,11 +125,12 @@ export function adminPayoutStats(payouts: Array<Pick<AdminPayout, 'status' | 'am
  * What an admin may do with a payout: the rule the wallet decider enforces, fed by the
  * payout's status, whether its reward order is placed and whether a reversal awaits review.
  */
-export const adminPayoutActions = (payout: Pick<AdminPayout, 'status' | 'reward_order_placed' | 'needs_review'>): PayoutActions =>
+export const adminPayoutActions = (payout: Pick<AdminPayout, 'status' | 'reward_order_placed' | 'needs_review'> & Partial<Pick<AdminPayout, 'reward'>>): PayoutActions =>
   payoutActions({
     status: payout.status,
     rewardOrderPlaced: payout.reward_order_placed === true,
     needsReview: payout.needs_review === true,
+    rewardState: rewardStateOfStatus(payout.reward?.status ?? 'not_ordered'),
   });
 
 export const TRANSACTION_ID_REQUIRED = 'Transaction ID is required';

@@ -11,6 +11,8 @@ const VERIFIED_TOKENS = 10_000;
 @Injectable()
 export class VerifiedTokens {
   private readonly tokens = new Map<string, DecodedIdToken>();
+  /** Members who logged out through this process: tokens issued before then (auth_time/iat, in seconds) are refused. */
+  private readonly sessionsEndedAt = new Map<string, number>();
 
   /** The decoded token while it is still valid. */
   get(token: string): DecodedIdToken | undefined {
@@ -26,6 +28,23 @@ export class VerifiedTokens {
 
   forget(token: string): void {
     this.tokens.delete(token);
+  }
+
+  /**
+   * A logout: the member's cached tokens are dropped and any token issued before now is refused at
+   * once by this process (Firebase's revocation check refuses them everywhere on admin routes and writes).
+   */
+  endSessions(uid: string, nowSeconds = Math.floor(Date.now() / 1000)): void {
+    this.forgetMember(uid);
+    this.sessionsEndedAt.delete(uid);
+    this.sessionsEndedAt.set(uid, nowSeconds);
+    if (this.sessionsEndedAt.size > VERIFIED_TOKENS) this.sessionsEndedAt.delete(this.sessionsEndedAt.keys().next().value!);
+  }
+
+  /** Whether the token was issued before its member logged out (a sign-in after the logout issues a newer one). */
+  sessionEnded(decoded: Pick<DecodedIdToken, 'uid' | 'iat'>): boolean {
+    const endedAt = this.sessionsEndedAt.get(decoded.uid);
+    return endedAt !== undefined && decoded.iat < endedAt;
   }
 
   /** A member's tokens are verified again on their next call (a ban holds at once, whatever the read model says yet). */

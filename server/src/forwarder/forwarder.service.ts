@@ -21,6 +21,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EVENT_STORE, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store';
 import { READ_DB } from '../infra/tokens';
 import { approvedPayoutsIn, rewardOrderJobs } from '../rewards/reward-order.jobs';
+import { referralSettlementJobs } from '../wallet/referral-settlement.jobs';
 
 const CHECKPOINT_EVERY_MS = 1_000;
 const RESUME_AFTER_MS = 1_000;
@@ -61,6 +62,9 @@ interface Reaction {
 const REACTIONS: { readonly [T in PlayQuidEventType]?: Reaction } = {
   CallbackReceived: { queue: QUEUES.callbackProcessing, jobs: (page) => callbackProcessingJobs(callbacksIn(page)) },
   PayoutApproved: { queue: QUEUES.rewardOrders, jobs: (page) => rewardOrderJobs(approvedPayoutsIn(page)) },
+  PayoutRewardResendRequested: { queue: QUEUES.rewardOrders, jobs: (page) => rewardOrderJobs(approvedPayoutsIn(page)) },
+  MemberQualified: { queue: QUEUES.referralSettlements, jobs: (page) => referralSettlementJobs(page) },
+  MemberQualificationLost: { queue: QUEUES.referralSettlements, jobs: (page) => referralSettlementJobs(page) },
 };
 
 export function toMessage(event: RecordedEvent, previous: GlobalPosition): StoredEventMessage {
@@ -121,8 +125,9 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     @InjectQueue(QUEUES.projections) projections: Queue,
     @InjectQueue(QUEUES.callbackProcessing) callbackProcessing: Queue,
     @InjectQueue(QUEUES.rewardOrders) rewardOrders: Queue,
+    @InjectQueue(QUEUES.referralSettlements) referralSettlements: Queue,
   ) {
-    this.queues = new Map([projections, callbackProcessing, rewardOrders].map((queue) => [queue.name, queue]));
+    this.queues = new Map([projections, callbackProcessing, rewardOrders, referralSettlements].map((queue) => [queue.name, queue]));
   }
 
   async onApplicationBootstrap(): Promise<void> {
