@@ -54,7 +54,7 @@ export class AuthGuard implements CanActivate {
       if (code === 'auth/id-token-revoked') throw new UnauthorizedException(SESSION_ENDED_MESSAGE);
       throw new UnauthorizedException('Invalid or expired token');
     }
-    if (this.verified.sessionEnded(decoded)) {
+    if (this.verified.sessionEnded(match[1], decoded)) {
       this.verified.forget(match[1]);
       throw new UnauthorizedException(SESSION_ENDED_MESSAGE);
     }

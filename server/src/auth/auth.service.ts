@@ -68,9 +68,9 @@ export class AuthService {
   }
 
   /** Ends every session of the member: ID tokens issued before now are refused where revocation is checked. */
-  async logout(uid: string): Promise<void> {
+  async logout(uid: string, idToken: string): Promise<void> {
     await this.firebase.revokeRefreshTokens(uid);
-    this.verifiedTokens.endSessions(uid);
+    this.verifiedTokens.endSessions(uid, idToken);
   }
 
   /** Firebase sends the email; an unknown address is not revealed to the caller, only logged. */
