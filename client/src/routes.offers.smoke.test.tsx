@@ -37,7 +37,16 @@ const paged = <T,>(data: T[], perPage = 100) => ({ ...ok(data), page: 1, per_pag
 
 function answer(path: string) {
   const [route] = path.split('?');
-  if (route === '/api/offers/alloffers' || route === '/api/admin/offers') return paged(offers);
+  if (route === '/api/offers/alloffers') {
+    const query = new URLSearchParams(path.split('?')[1]);
+    const search = query.get('search')?.toLowerCase();
+    const shown = offers
+      .filter((offer) => offer.status === 'active')
+      .filter((offer) => query.get('featured') !== 'true' || offer.featured)
+      .filter((offer) => !search || `${offer.title} ${offer.description}`.toLowerCase().includes(search));
+    return { ...paged(shown, 12), facets: { categories: ['Puzzle'], difficulties: ['Easy'], platforms: [0, 1] } };
+  }
+  if (route === '/api/admin/offers') return paged(offers);
   if (route === '/api/offers/missing') throw new ApiError('Offer not found', 404, 'Offer not found');
   if (route.startsWith('/api/offers/')) return ok({ offer: offers.find((offer) => route.endsWith(`/${offer.id}`)) });
   if (route === '/api/admin/callbacks') return { ...paged(callbacks, 50), total: 57, total_pages: 2 };
@@ -85,14 +94,29 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('offers pages', () => {
-  it('/offers: active offers only, featured section, search on title or description', async () => {
+  it('/offers: one page of games for the device from the server, featured section, server-side search, no invented figures', async () => {
     await open('/offers');
     const grid = await screen.findByTestId('offers-grid');
     expect(within(grid).getAllByTestId('offer-card').map((card) => card.dataset.offerId)).toEqual(['o1', 'o2']);
-    expect(within(screen.getByTestId('offers-featured')).getAllByTestId('offer-card')).toHaveLength(1);
-    expect(api.get.mock.calls[0][0]).toBe('/api/offers/alloffers?per_page=100');
+    expect(within(await screen.findByTestId('offers-featured')).getAllByTestId('offer-card')).toHaveLength(1);
+    const listCalls = () => api.get.mock.calls.map(([path]) => path as string).filter((path) => path.startsWith('/api/offers/alloffers'));
+    expect(listCalls()).toContain('/api/offers/alloffers?device=desktop&sort=highest_reward&page=1&per_page=12');
+    expect(listCalls()).toContain('/api/offers/alloffers?device=desktop&featured=true&sort=highest_reward&page=1&per_page=6');
+    // No rating, no 'N playing': completions show only when real (these offers have none).
+    const text = `${screen.getByTestId('offers-grid').textContent} ${screen.getByTestId('offers-featured').textContent}`;
+    expect(text).not.toMatch(/playing|rated|rating|★/i);
+    expect(screen.queryAllByTestId('offer-completions')).toHaveLength(0);
+    // Only the filter values the server says have offers; the platform filter is its own select.
+    expect([...(screen.getByTestId('offers-category') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['All categories', 'Puzzle']);
+    expect([...(screen.getByTestId('offers-difficulty') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['All difficulties', 'Easy']);
+    expect([...(screen.getByTestId('offers-platform') as HTMLSelectElement).options].map((o) => o.text)).toEqual(['All platforms', 'All devices', 'Android']);
+    expect([...(screen.getByTestId('offers-sort') as HTMLSelectElement).options].map((o) => o.text)).not.toContain('Best Rated');
+
     fireEvent.change(screen.getByTestId('offers-search'), { target: { value: 'FRUIT' } });
-    expect(within(screen.getByTestId('offers-grid')).getAllByTestId('offer-card').map((card) => card.dataset.offerId)).toEqual(['o2']);
+    await waitFor(() => expect(listCalls()).toContain('/api/offers/alloffers?device=desktop&search=FRUIT&sort=highest_reward&page=1&per_page=12'));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('offers-grid')).getAllByTestId('offer-card').map((card) => card.dataset.offerId)).toEqual(['o2']),
+    );
   });
 
   it('/offers/{id}: a visitor is asked to log in; a member starts the offer', async () => {
@@ -147,7 +171,9 @@ describe('admin callbacks and analytics', () => {
     expect(screen.getByTestId('callbacks-showing').textContent).toBe('Showing 2 of 57 callbacks');
     expect(screen.getByTestId('callbacks-page').textContent).toBe('Page 1 of 2');
     fireEvent.click(within(rows[1]).getByTestId('callback-reprocess'));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Callback reprocessed successfully!'));
+    // The outcome is shown on the page, never in a native alert box.
+    expect((await screen.findByTestId('callbacks-message')).textContent).toBe('Callback reprocessed successfully!');
+    expect(alert).not.toHaveBeenCalled();
     expect(api.post).toHaveBeenCalledWith('/api/admin/callbacks/c2/reprocess');
     fireEvent.click(rows[1]);
     await screen.findByTestId('callback-details');

@@ -46,6 +46,12 @@ const balance = {
   pending_transactions: 1,
   total_earned: 1,
   total_earned_pence: 100,
+  withdrawable_pence: 50,
+  locked_bonus_pence: 0,
+  can_request_payout: false,
+  payout_block: 'below-minimum',
+  payout_shortfall_pence: 29,
+  min_payout_pence: 79,
   currency: 'GBP',
 };
 const earning: Earning = {
@@ -73,7 +79,7 @@ const payout: AdminPayout = {
   processed_at: null,
   notes: null,
   reason: null,
-  payment_details: { delivery_method: 'email', email: 'ana@example.com', account_name: null, account_number: null, sort_code: null },
+  payment_details: { delivery_method: 'email', email: 'ana@example.com' },
   reward: { status: 'not_ordered', order_id: null, detail: null, state_at: null },
   reward_order_placed: false,
   needs_review: false,
@@ -243,6 +249,40 @@ describe('member money pages', () => {
     expect(router.state.location.search).toEqual({ tab: 'history' });
   });
 
+  it('a bonus-only member: one withdrawable figure (£0.00) on the dashboard, payments and profile, the bonus shown as locked, no request', async () => {
+    const bonusOnly = {
+      ...balance,
+      available_pence: 200,
+      available_amount: 2,
+      total_pence: 200,
+      withdrawable_pence: 0,
+      locked_bonus_pence: 200,
+      can_request_payout: false,
+      payout_block: 'bonus-locked',
+      payout_shortfall_pence: 79,
+    };
+    api.get.mockImplementation(async (path: string) =>
+      path.startsWith('/api/users/balance') ? ok({ ...bonusOnly, reserved_pence: 0, is_negative: false, as_of: null }) : answer(path),
+    );
+    await open('/dashboard');
+    await screen.findByTestId('dashboard-greeting');
+    const card = screen.getByTestId('dashboard-available-balance').parentElement!;
+    expect(screen.getByTestId('dashboard-available-balance').textContent).toBe('£0.00');
+    expect(card.textContent).toContain('+ £2.00 bonus locked until your first offer is approved');
+    expect(screen.getByTestId('dashboard-balance-available').textContent).toBe('£0.00');
+    expect(screen.getByTestId('dashboard-balance-locked').textContent).toBe('£2.00');
+    expect(screen.getByTestId('quick-payout').getAttribute('aria-disabled')).toBe('true');
+    cleanup();
+
+    await open('/payments');
+    await screen.findByRole('button', { name: 'Send Reward Email' });
+    expect(screen.getByTestId('payments-available').textContent).toBe('£0.00');
+    expect(screen.getByTestId('payments-available').parentElement!.textContent).toContain('+ £2.00 bonus locked until your first offer is approved');
+    expect(screen.getByTestId('payout-amount').textContent).toBe('£0.00');
+    expect(screen.getByRole('button', { name: 'Send Reward Email' })).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('payout-locked-bonus').textContent).toContain('£2.00');
+  });
+
   it('statement: running balance, the clearing estimate and the reversal reason', async () => {
     await open('/earnings/statement');
     const table = await screen.findByRole('table');
@@ -276,7 +316,7 @@ describe('admin payouts', () => {
     expect(within(row).getByTestId('payout-status').textContent).toBe('Pending');
     expect(within(row).getByText('Reward email')).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: 'Process' }));
-    expect(screen.getByRole('dialog', { name: 'Process Bank Transfer' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Mark Reward Payout as Paid' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Mark as Paid' })).toHaveProperty('disabled', true);
   });
 

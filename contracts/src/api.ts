@@ -75,8 +75,24 @@ export interface Balance {
   /** "Total Earned" (EARNED_STATUSES): every credit not reversed, pending and paid included. */
   total_earned: number;
   total_earned_pence: number;
+  /**
+   * What a payout request would send now (available less the locked welcome bonus): the one
+   * withdrawable figure every screen shows. Computed by the domain's payout rules on the server.
+   */
+  withdrawable_pence: number;
+  /** The welcome bonus held back until the member's first approved offer (0 once unlocked). */
+  locked_bonus_pence: number;
+  /** Whether a payout may be requested now; `payout_block` says why not. */
+  can_request_payout: boolean;
+  payout_block: PayoutBlockReason | null;
+  /** How much more must become withdrawable before the minimum payout is reached (0 when it is). */
+  payout_shortfall_pence: number;
+  min_payout_pence: number;
   currency: 'GBP';
 }
+
+/** Why a payout cannot be requested now (the domain's `PayoutBlock`). */
+export type PayoutBlockReason = 'negative' | 'in-progress' | 'bonus-locked' | 'below-minimum';
 
 // ---------------------------------------------------------------- earnings
 export type EarningStatusFilter = 'pending' | 'approved' | 'paid' | 'rejected';

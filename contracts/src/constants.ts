@@ -81,6 +81,14 @@ export const SUPPORT_FACTS = {
   minimumAge: 18,
 } as const;
 
+/** How long personal data is kept, and how soon privacy requests are answered (the privacy policy). */
+export const RETENTION = {
+  financialRecordsYears: 7,
+  marketingConsentYears: 3,
+  technicalLogsDays: 90,
+  privacyRequestDays: 30,
+} as const;
+
 /**
  * The one meaning of "Total Earned" on every screen (dashboard, earnings, profile, admin, site
  * stats): every credit not reversed or rejected, whether pending, approved or paid out, bonus and

@@ -57,7 +57,10 @@ export interface Offer {
   things_to_know: string[];
   events: OfferEvent[];
   completed_tasks_count: number;
+  /** Approved or paid task credits of this offer, from our own callbacks (not a made-up figure). */
   total_completions: number;
+  /** Distinct members with such a credit. */
+  members_completed: number;
   source: 'bitlabs' | 'manual';
   status: OfferStatus;
   confirmation_time: string | null;
@@ -96,7 +99,23 @@ export interface AdminOfferBody {
   click_url?: string | null;
 }
 
-export type OffersPage = PagedEnvelope<Offer>;
+export type OffersPage = PagedEnvelope<Offer> & {
+  /** With `device`: the filter values that have offers for that device (a value with none is not offered). */
+  facets?: OfferFacets;
+};
+
+/**
+ * `device` of GET /offers/alloffers: the visitor's device. With it the list has one offer per game
+ * (an anchor groups a game's store listings) playable on that device, paged by game.
+ */
+export const OFFER_DEVICES = ['android', 'ios', 'desktop'] as const;
+export type OfferDevice = (typeof OFFER_DEVICES)[number];
+
+export interface OfferFacets {
+  categories: string[];
+  difficulties: OfferDifficulty[];
+  platforms: DevicePlatform[];
+}
 
 /** `sort` of GET /offers/alloffers: the offers page's Highest Reward, Best Rated, Most Popular, Newest First. */
 export const OFFER_SORTS = ['highest_reward', 'best_rated', 'most_popular', 'newest'] as const;

@@ -1,4 +1,4 @@
-import type { Earning, PagedEnvelope } from './api';
+import type { Earning, PagedEnvelope, PayoutBlockReason } from './api';
 import type { PayoutMethod, PayoutStatus } from './events';
 
 /**
@@ -40,7 +40,7 @@ export interface Payout {
   amount_pence: number;
   status: PayoutStatus;
   method: PayoutMethod;
-  /** Bank/processor reference recorded when an admin marks the payout paid. */
+  /** The reward order or processor reference recorded when an admin marks the payout paid. */
   transaction_id: string | null;
   requested_at: string;
   processed_at: string | null;
@@ -50,10 +50,6 @@ export interface Payout {
   payment_details: {
     delivery_method: 'email';
     email: string;
-    /** Bank fields of the admin screen; reward-email payouts have none. */
-    account_name: string | null;
-    account_number: string | null;
-    sort_code: string | null;
   };
   /** `state_at`: the provider's time of that state (the webhook's created_utc). */
   reward: { status: RewardDeliveryStatus; order_id: string | null; detail: string | null; state_at: string | null };
@@ -149,6 +145,8 @@ export interface DetailedBalance {
   /** What a payout request would reserve now: available less the locked bonus. */
   withdrawable_pence: number;
   can_request_payout: boolean;
+  payout_block: PayoutBlockReason | null;
+  payout_shortfall_pence: number;
   min_payout_pence: number;
   currency: 'GBP';
   /** Set when the figures were rebuilt from the log as they stood at this moment. */

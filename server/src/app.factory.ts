@@ -39,6 +39,10 @@ export async function createApp(): Promise<NestFastifyApplication> {
     contentSecurityPolicy: {
       directives: contentSecurityDirectives(config),
     },
+    // `same-origin` cuts the Google sign-in popup off from the page that opened it (Firebase's
+    // signInWithPopup then never hears back); `same-origin-allow-popups` keeps the isolation for
+    // pages that open us and lets our own popups report back.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
 
   const document = SwaggerModule.createDocument(

@@ -28,7 +28,11 @@ function projectile(id: number): Projectile {
   };
 }
 
-/** Decorative money emojis fired from the bottom corners; nothing at all under reduced motion. */
+/**
+ * Decorative money emojis fired from the bottom corners; nothing at all under reduced motion.
+ * The layer sits at z-index 0 of its stacking context: the page content (wrapped above it), every
+ * dialog and the cookie panel paint over it, so it never covers text or controls.
+ */
 export function CashCannon() {
   const reduced = useReducedMotion();
   const [shots, setShots] = useState<Projectile[]>([]);
@@ -47,7 +51,7 @@ export function CashCannon() {
 
   if (reduced) return null;
   return (
-    <div className="pointer-events-none fixed inset-0 z-50 overflow-hidden" aria-hidden>
+    <div className="pointer-events-none fixed inset-0 z-0 overflow-hidden" aria-hidden data-testid="cash-cannon">
       {shots.map((shot) => (
         <m.span
           key={shot.id}

@@ -11,7 +11,7 @@ export function EarnCallToAction() {
       />
       <h2 className="relative font-display text-3xl font-extrabold text-white">Ready to Start Earning?</h2>
       <p className="relative mx-auto mt-3 max-w-lg text-slate-300">
-        Join free, get a £2 welcome bonus and turn your game time into pounds.
+        Join free, get a £2 welcome bonus (cashable once your first offer is approved) and turn your game time into pounds.
       </p>
       <div className="relative mt-7 flex flex-wrap justify-center gap-3">
         <Link to="/signup" className={buttonClass('primary')}>

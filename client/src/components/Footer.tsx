@@ -1,10 +1,11 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { Mail, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { type CompanyDetails, SITE } from '../lib/site-config';
 import { pageWidth } from '../ui/styles';
 import { Logo } from './Logo';
 
-export const SUPPORT_EMAIL = 'support@playquid.co.uk';
+export const SUPPORT_EMAIL = SITE.supportEmail;
 
 type FooterLink = { to: NonNullable<LinkProps['to']>; label: string };
 
@@ -22,14 +23,12 @@ const LEGAL: FooterLink[] = [
 ];
 
 // Simple brand glyphs (the icon set has no brand marks).
-const SOCIAL: Array<{ href: string; label: string; icon: ReactNode }> = [
+const SOCIAL_ICONS: Array<{ label: 'Facebook' | 'Instagram' | 'Twitter'; icon: ReactNode }> = [
   {
-    href: 'https://www.facebook.com/',
     label: 'Facebook',
     icon: <path d="M14 8h3V4h-3a4 4 0 0 0-4 4v3H7v4h3v7h4v-7h3l1-4h-4V8.5a.5.5 0 0 1 .5-.5Z" fill="currentColor" />,
   },
   {
-    href: 'https://www.instagram.com/',
     label: 'Instagram',
     icon: (
       <>
@@ -40,11 +39,26 @@ const SOCIAL: Array<{ href: string; label: string; icon: ReactNode }> = [
     ),
   },
   {
-    href: 'https://twitter.com/',
     label: 'Twitter',
     icon: <path d="M4 4h4.5l4 5.6L17.3 4H20l-6.2 7.2L20.5 20H16l-4.4-6-5.1 6H4l6.5-7.6L4 4Z" fill="currentColor" />,
   },
 ];
+
+/** Only the profiles configured for this site (`VITE_SOCIAL_*`); none configured, none shown. */
+const SOCIAL = SITE.social.map((link) => ({ href: link.url, label: link.name, icon: SOCIAL_ICONS.find((s) => s.label === link.name)!.icon }));
+
+/** "PlayQuid Ltd, registered in England and Wales no. 12345678, …": what is configured of it. */
+export function companyLine(company: CompanyDetails): string {
+  return [
+    `Operated by ${company.name}, a UK limited company`,
+    company.number && `registered in England and Wales, company no. ${company.number}`,
+    company.address && `registered office: ${company.address}`,
+    company.vat && `VAT no. ${company.vat}`,
+  ]
+    .filter(Boolean)
+    .join('; ')
+    .concat('.');
+}
 
 const linkClass = 'text-sm text-slate-400 transition hover:text-quid-200';
 
@@ -57,6 +71,7 @@ export function Footer() {
         <div className="flex flex-col gap-4">
           <Logo />
           <p className="max-w-xs text-sm text-slate-400">Play mobile games, complete challenges and earn real money in pounds sterling.</p>
+          {SOCIAL.length > 0 && (
           <div className="flex gap-2">
             {SOCIAL.map((social) => (
               <a
@@ -73,6 +88,7 @@ export function Footer() {
               </a>
             ))}
           </div>
+          )}
         </div>
         <nav className="flex flex-col gap-2.5" aria-label="Platform">
           <h2 className="mb-1 font-display text-sm font-bold text-white">Platform</h2>
@@ -95,14 +111,16 @@ export function Footer() {
           <a className={`${linkClass} inline-flex items-center gap-2`} href={`mailto:${SUPPORT_EMAIL}`}>
             <Mail size={15} aria-hidden /> {SUPPORT_EMAIL}
           </a>
-          <p className="text-sm text-slate-400">Operated by PlayQuid Ltd, a UK limited company.</p>
+          <p className="text-sm text-slate-400" data-testid="footer-company">
+            {companyLine(SITE.company)}
+          </p>
         </div>
       </div>
       <div className="border-t border-white/5">
         <div
           className={`${pageWidth} flex flex-col items-start justify-between gap-3 py-6 text-xs text-slate-400 sm:flex-row sm:items-center`}
         >
-          <p data-testid="footer-copyright">© {new Date().getFullYear()} PlayQuid Ltd. All rights reserved.</p>
+          <p data-testid="footer-copyright">© {new Date().getFullYear()} {SITE.company.name}. All rights reserved.</p>
           <div className="flex flex-wrap gap-2">
             <span className="rounded-full border border-flare-400/30 bg-flare-500/10 px-3 py-1 font-semibold text-flare-400">
               18+ Only Platform

@@ -47,7 +47,14 @@ function BalanceChip({ uid }: { uid: string }) {
       data-testid="nav-balance"
     >
       <Wallet size={15} aria-hidden />
-      {isPending || !data ? '...' : <span title={formatPence(data.total_pence)}>{formatPenceCompact(data.total_pence)}</span>}
+      {isPending || !data ? (
+        '...'
+      ) : (
+        // The whole balance; what of it can be cashed out now is the server's withdrawable figure, said on hover.
+        <span title={`Balance ${formatPence(data.total_pence)} · available for payout ${formatPence(data.withdrawable_pence)}`}>
+          {formatPenceCompact(data.total_pence)}
+        </span>
+      )}
     </Link>
   );
 }

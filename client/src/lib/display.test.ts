@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountAge, displayName, emailPrefix, greeting, isAdminProfile, timeAgo } from './display';
+import { accountAge, displayName, memberBadge, emailPrefix, greeting, isAdminProfile, timeAgo } from './display';
 
 describe('greeting', () => {
   it('is morning before 12, afternoon before 17, else evening', () => {
@@ -55,5 +55,7 @@ describe('account age', () => {
     expect(accountAge('2026-05-09T12:00:00Z', now)).toBe('1 day');
     expect(accountAge('2026-03-01T12:00:00Z', now)).toBe('2 months');
     expect(accountAge('2024-05-01T12:00:00Z', now)).toBe('2 years');
+    expect(memberBadge('2026-05-10T08:00:00Z', now)).toBe('Member since today');
+    expect(memberBadge('2026-05-09T12:00:00Z', now)).toBe('Member for 1 day');
   });
 });

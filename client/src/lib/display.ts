@@ -38,6 +38,12 @@ export function timeAgo(iso: string, now: Date = new Date()): string {
   return `${Math.floor(elapsed / (24 * HOUR_MS))} days ago`;
 }
 
+/** The profile badge: 'Member since today' on the first day, else 'Member for {age}'. */
+export function memberBadge(iso: string, now: Date = new Date()): string {
+  const age = accountAge(iso, now);
+  return age === '0 days' ? 'Member since today' : `Member for ${age}`;
+}
+
 /** "3 days", "1 month", "2 years": how long ago an account was created, for 'Member for {age}'. */
 export function accountAge(iso: string, now: Date = new Date()): string {
   const days = Math.max(0, Math.floor((now.getTime() - new Date(iso).getTime()) / (24 * HOUR_MS)));

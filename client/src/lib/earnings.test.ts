@@ -54,7 +54,12 @@ describe('earning display', () => {
     expect(earningDescription(earning({ id: 'x', offer: { id: 'o', name: 'D', icon_url: null, description: 'Build a city' } }))).toBe(
       'Build a city',
     );
-    expect(earningDescription(earning({ id: 'x' }))).toBe('Gaming challenge completion');
+    expect(earningDescription(earning({ id: 'x', offer: { id: 'o', name: 'D', icon_url: null, description: null } }))).toBe('Gaming challenge completion');
+    // Bonus and referral rows are not game challenges.
+    expect(earningDescription(earning({ id: 'x', is_bonus: true }))).toBe('Your welcome bonus for joining');
+    expect(earningDescription(earning({ id: 'x', offer: { id: null, name: null, icon_url: null, description: null } }))).toBe(
+      'Credited to your account',
+    );
   });
   it('shows the last 8 characters of the transaction id, or a dash', () => {
     expect(shortTransactionId(earning({ id: 'x', task: { id: 't', name: null, transaction_id: 'tx-123456789' } }))).toBe('23456789');

@@ -32,6 +32,9 @@ export function filterEarnings(earnings: Earning[], { search, status, time }: Ea
 export function earningDescription(earning: Earning): string {
   const task = earning.task.name?.trim();
   if (task && task !== earning.display_title) return task;
+  // Bonus and referral rewards are not game challenges: say what they are.
+  if (earning.is_bonus) return 'Your welcome bonus for joining';
+  if (!earning.offer.id) return 'Credited to your account';
   return earning.offer.description?.trim() || 'Gaming challenge completion';
 }
 

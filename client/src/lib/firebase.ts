@@ -1,5 +1,11 @@
 import { initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  browserSessionPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+} from 'firebase/auth';
 
 const env = import.meta.env;
 
@@ -9,7 +15,15 @@ const app = initializeApp({
   projectId: env.VITE_FIREBASE_PROJECT_ID || 'demo-playquid',
 });
 
-export const firebaseAuth = getAuth(app);
+/**
+ * `getAuth` would install the popup/redirect resolver, which loads Google's scripts
+ * (apis.google.com) on page load on phones and Safari, before any cookie choice. Without it no
+ * Google script loads until a visitor chooses 'Continue with Google' (the session passes
+ * `browserPopupRedirectResolver` to that one call).
+ */
+export const firebaseAuth = initializeAuth(app, {
+  persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+});
 
 // Local development and the browser tests sign in against the Firebase Auth emulator, not Google.
 const emulatorHost = env.VITE_FIREBASE_AUTH_EMULATOR_HOST;

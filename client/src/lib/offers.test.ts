@@ -8,7 +8,8 @@ import {
   NO_OFFER_FILTERS,
   offerCategories,
   offerDetailError,
-  offerPopularity,
+  offerCompletions,
+  OFFER_SORT_OPTIONS,
   offersLoadError,
   offerTitle,
   parseOfferList,
@@ -70,24 +71,21 @@ describe('filterOffers and sortOffers', () => {
     expect(offerCategories(offers)).toEqual(['Android', 'Casual', 'Puzzle', 'RPG']);
   });
 
-  it('sorts by reward, newest, and the generated rating and players', () => {
+  it('sorts by reward, newest, and real completions (no rating sort is offered)', () => {
+    const counted = [
+      makeOffer({ id: 'x', reward_pence: 100, total_completions: 4 }),
+      makeOffer({ id: 'y', reward_pence: 900, total_completions: 0 }),
+      makeOffer({ id: 'z', reward_pence: 200, total_completions: 4 }),
+    ];
     expect(sortOffers(offers, 'highest_reward').map((o) => o.id)).toEqual(['b', 'c', 'a']);
     expect(sortOffers(offers, 'newest').map((o) => o.id)).toEqual(['a', 'b', 'c']);
-    const byRating = sortOffers(offers, 'best_rated').map((o) => offerPopularity(o.id).rating);
-    expect(byRating).toEqual([...byRating].sort((x, y) => y - x));
-    const byPlayers = sortOffers(offers, 'most_popular').map((o) => offerPopularity(o.id).players);
-    expect(byPlayers).toEqual([...byPlayers].sort((x, y) => y - x));
+    expect(sortOffers(counted, 'most_popular').map((o) => o.id)).toEqual(['z', 'x', 'y']);
+    expect(OFFER_SORT_OPTIONS.map((o) => o.label)).toEqual(['Highest Reward', 'Most Popular', 'Newest First']);
   });
 
-  it('offerPopularity is stable per id and in range', () => {
-    expect(offerPopularity('abc')).toEqual(offerPopularity('abc'));
-    for (const id of ['a', 'b', 'offer-123', '9f8e7d']) {
-      const { rating, players } = offerPopularity(id);
-      expect(rating).toBeGreaterThanOrEqual(3.8);
-      expect(rating).toBeLessThanOrEqual(5);
-      expect(players).toBeGreaterThanOrEqual(500);
-      expect(players).toBeLessThan(50_000);
-    }
+  it('shows completions only when there are real ones, never a made-up figure', () => {
+    expect(offerCompletions(makeOffer({ total_completions: 0, members_completed: 0 }))).toBeNull();
+    expect(offerCompletions(makeOffer({ total_completions: 12, members_completed: 5 }))).toEqual({ completions: 12, members: 5 });
   });
 });
 

@@ -30,10 +30,13 @@ export function platformLabel(platform: number | null | undefined): string {
 export const DIFFICULTY_FILTERS = ['all', 'Easy', 'Medium', 'Hard'] as const;
 export type DifficultyFilter = (typeof DIFFICULTY_FILTERS)[number];
 
-/** The sort choices, named as the API names them (contracts OFFER_SORTS); applied client-side. */
+/**
+ * The sort choices, named as the API names them (contracts OFFER_SORTS). There is no 'Best Rated':
+ * members cannot rate offers yet, and a rating we made up would be fake social proof. 'Most
+ * Popular' is real completions from our own credits.
+ */
 export const OFFER_SORT_OPTIONS: ReadonlyArray<{ value: OfferSort; label: string }> = [
   { value: 'highest_reward', label: 'Highest Reward' },
-  { value: 'best_rated', label: 'Best Rated' },
   { value: 'most_popular', label: 'Most Popular' },
   { value: 'newest', label: 'Newest First' },
 ];
@@ -70,26 +73,13 @@ export function filterOffers<T extends Offer>(offers: readonly T[], { search, ca
 
 export type { OfferSort };
 
-/** 32-bit FNV-1a of a string: a stable seed per offer id. */
-function hash(text: string): number {
-  let value = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    value ^= text.charCodeAt(i);
-    value = Math.imul(value, 0x01000193);
-  }
-  return value >>> 0;
-}
-
 /**
- * The rating and player count the offers page shows. They are randomly generated on the
- * client, not real; seeding by the offer id keeps each card's figures the same across renders and
- * visits, so sorting by them is stable.
+ * The real completion figures of an offer from our own credits (approved or paid), or null when
+ * there are none to show: we never show a made-up figure.
  */
-export function offerPopularity(offerId: string): { rating: number; players: number } {
-  const seed = hash(offerId);
-  const rating = 3.8 + ((seed % 1000) / 1000) * 1.2; // 3.8 to 5.0
-  const players = 500 + (Math.floor(seed / 1000) % 49_500); // 500 to 49,999
-  return { rating: Math.round(rating * 10) / 10, players };
+export function offerCompletions(offer: Pick<Offer, 'total_completions' | 'members_completed'>): { completions: number; members: number } | null {
+  const completions = offer.total_completions ?? 0;
+  return completions > 0 ? { completions, members: offer.members_completed ?? 0 } : null;
 }
 
 const time = (iso: string | null | undefined) => {
@@ -102,10 +92,9 @@ export function sortOffers<T extends Offer>(offers: readonly T[], sort: OfferSor
   switch (sort) {
     case 'highest_reward':
       return copy.sort((a, b) => b.reward_pence - a.reward_pence);
-    case 'best_rated':
-      return copy.sort((a, b) => offerPopularity(b.id).rating - offerPopularity(a.id).rating);
+    case 'best_rated': // no ratings exist: the server orders these as 'most_popular'
     case 'most_popular':
-      return copy.sort((a, b) => offerPopularity(b.id).players - offerPopularity(a.id).players);
+      return copy.sort((a, b) => (b.total_completions ?? 0) - (a.total_completions ?? 0) || b.reward_pence - a.reward_pence);
     case 'newest':
       return copy.sort((a, b) => time(b.created_at) - time(a.created_at));
   }

@@ -1,14 +1,37 @@
 import {
   type AdminPayout,
   type AdminPayoutProcessBody,
+  type Balance,
   DEFAULT_MIN_PAYOUT_PENCE,
   type Earning,
+  formatPence,
   type Payout,
   type PayoutStatus,
   type Pence,
   type RewardDeliveryStatus,
 } from '@playquid/contracts';
-import { type PayoutActions, payoutActions, rewardStateOfStatus } from '@playquid/domain';
+import { type PayoutActions, payoutActions, type PayoutEligibility, rewardStateOfStatus } from '@playquid/domain';
+
+/**
+ * The server's payout answer (`can_request_payout`, `withdrawable_pence`, `payout_block`) in the
+ * shape the request card reads. Nothing is derived here: every screen shows these figures as sent.
+ */
+export function serverEligibility(
+  balance: Pick<Balance, 'can_request_payout' | 'payout_block' | 'payout_shortfall_pence' | 'withdrawable_pence'>,
+): PayoutEligibility {
+  return {
+    canRequest: balance.can_request_payout,
+    block: balance.payout_block,
+    shortfallPence: balance.payout_shortfall_pence,
+    withdrawablePence: balance.withdrawable_pence,
+  };
+}
+
+/** The line under the withdrawable figure: the locked bonus first, else whether it can be cashed out. */
+export function withdrawableHint(balance: Pick<Balance, 'locked_bonus_pence' | 'can_request_payout' | 'min_payout_pence'>): string {
+  if (balance.locked_bonus_pence > 0) return `+ ${formatPence(balance.locked_bonus_pence)} bonus locked until your first offer is approved`;
+  return balance.can_request_payout ? 'Ready for payout' : `Payouts from ${formatPence(balance.min_payout_pence)}`;
+}
 
 /** The server's configured minimum when the detailed balance has arrived, else the contracts default. */
 export function minPayoutPence(detailed: { min_payout_pence?: number } | null | undefined): Pence {
@@ -47,13 +70,6 @@ export const rewardDeliveryLabel = (status: RewardDeliveryStatus | null | undefi
 
 /** payout ids and transaction ids show their first 8 characters. */
 export const shortId = (id: string | null | undefined): string => (id ? id.slice(0, 8) : '');
-
-/** "•••• 1234": only the last 4 digits of a bank account number are shown. */
-export function maskAccountNumber(accountNumber: string | null | undefined): string {
-  const digits = (accountNumber ?? '').replace(/\s+/g, '');
-  if (!digits) return '';
-  return `•••• ${digits.slice(-4)}`;
-}
 
 /** the approved earnings not yet in a payout, first `limit` of them and how many more. */
 export function availableEarningsPreview(earnings: Earning[], limit = 5): { shown: Earning[]; more: number } {

@@ -36,18 +36,21 @@ function Landing() {
     <>
       {/* Decorative: one volley of money from both sides as the page opens; nothing under reduced motion. */}
       <CashCannon />
-      <Hero member={member} balanceText={balanceText} />
-      <StatsStrip />
-      <FeaturedChallenges />
-      <HowItWorks />
-      <Benefits />
-      <FeaturedBlogs />
-      {!member && (
-        <section className={`${pageWidth} pb-8`}>
-          <EarnCallToAction />
-        </section>
-      )}
-      {!member && <BonusReminder />}
+      {/* The page paints over the volley (its own stacking layer above the cannon's). */}
+      <div className="relative z-10">
+        <Hero member={member} balanceText={balanceText} />
+        <StatsStrip />
+        <FeaturedChallenges />
+        <HowItWorks />
+        <Benefits />
+        <FeaturedBlogs />
+        {!member && (
+          <section className={`${pageWidth} pb-8`}>
+            <EarnCallToAction />
+          </section>
+        )}
+        {!member && <BonusReminder />}
+      </div>
     </>
   );
 }

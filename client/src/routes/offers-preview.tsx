@@ -91,7 +91,7 @@ function OffersPreviewPage() {
               <p className="relative mt-2 text-slate-300">
                 {member
                   ? 'Open the full offers page to search, filter and start playing.'
-                  : `Sign up free to unlock every offer, follow your progress and get a ${formatPence(WELCOME_BONUS_PENCE)} welcome bonus.`}
+                  : `Sign up free to unlock every offer, follow your progress and get a ${formatPence(WELCOME_BONUS_PENCE)} welcome bonus, cashable once your first offer is approved.`}
               </p>
               <div className="relative mt-6 flex flex-wrap justify-center gap-3">
                 {member ? (

@@ -1,12 +1,33 @@
+import { RETENTION } from '@playquid/contracts';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { SUPPORT_EMAIL } from '../components/Footer';
+import { companyLine, SUPPORT_EMAIL } from '../components/Footer';
 import { LegalPage, type LegalSection } from '../components/LegalPage';
 import { pageHead } from '../lib/page';
+import { SITE } from '../lib/site-config';
+
+const mail = (
+  <a className="font-semibold text-quid-300 hover:underline" href={`mailto:${SUPPORT_EMAIL}`}>
+    {SUPPORT_EMAIL}
+  </a>
+);
+
+/** Who else handles members' data for us, and why. */
+const PROCESSORS = [
+  ['Google (Firebase Authentication)', 'sign-in, email verification and password reset emails'],
+  ['BitLabs', 'the game offers you start; it tells us which tasks you completed (your member id, not your email)'],
+  ['Tremendous', 'the reward email of a payout (your email address and the amount)'],
+  ['Google Analytics', 'page views, only after you accept analytics cookies'],
+] as const;
 
 const SECTIONS: LegalSection[] = [
   {
     heading: 'Who we are',
-    body: <p>PlayQuid is operated by PlayQuid Ltd, a UK limited company. We handle your personal data under the UK GDPR.</p>,
+    body: (
+      <p data-testid="privacy-controller">
+        {companyLine(SITE.company)} {SITE.company.name} is the controller of your personal data under the UK GDPR and the Data Protection
+        Act 2018. Contact us at {mail}.
+      </p>
+    ),
   },
   {
     heading: 'What we collect',
@@ -18,27 +39,57 @@ const SECTIONS: LegalSection[] = [
     ),
   },
   {
-    heading: 'Why we use it',
+    heading: 'Why we use it, and our lawful basis',
     body: (
-      <p>
-        To run your account, credit the rewards our offer partners confirm, pay you out, keep the platform safe from fraud and, only with
-        your consent, send you marketing emails.
-      </p>
+      <ul className="list-disc space-y-1.5 pl-5">
+        <li>
+          <strong>Contract:</strong> running your account, crediting the rewards our offer partner confirms and paying you out.
+        </li>
+        <li>
+          <strong>Legal obligation:</strong> keeping financial records and checking that members are 18 or over.
+        </li>
+        <li>
+          <strong>Legitimate interests:</strong> keeping the platform safe from fraud and abuse, and technical logs to keep it running.
+        </li>
+        <li>
+          <strong>Consent:</strong> analytics and marketing cookies and marketing emails; you can withdraw it at any time.
+        </li>
+      </ul>
+    ),
+  },
+  {
+    heading: 'Who processes it for us',
+    body: (
+      <ul className="list-disc space-y-1.5 pl-5" data-testid="privacy-processors">
+        {PROCESSORS.map(([name, purpose]) => (
+          <li key={name}>
+            <strong>{name}</strong>: {purpose}.
+          </li>
+        ))}
+      </ul>
     ),
   },
   {
     heading: 'How long we keep it',
-    body: <p>Financial records: 7 years. Marketing consent: 3 years. Technical logs: 90 days.</p>,
+    body: (
+      <p>
+        Financial records: {RETENTION.financialRecordsYears} years. Marketing consent: {RETENTION.marketingConsentYears} years. Technical
+        logs: {RETENTION.technicalLogsDays} days. Your account data is deleted when you close your account, except the financial records
+        we must keep.
+      </p>
+    ),
   },
   {
     heading: 'Your rights',
     body: (
       <p>
-        You may ask to see, correct, export or delete your data, or object to how we use it. Write to{' '}
-        <a className="font-semibold text-quid-300 hover:underline" href={`mailto:${SUPPORT_EMAIL}`}>
-          {SUPPORT_EMAIL}
+        You may ask to see, correct, export or delete your data, restrict or object to how we use it, and withdraw consent. Write to {mail}
+        : we answer privacy requests within {RETENTION.privacyRequestDays} days. You also have the right to complain to the Information
+        Commissioner&apos;s Office (ICO),{' '}
+        <a className="font-semibold text-quid-300 hover:underline" href="https://ico.org.uk/make-a-complaint/" rel="noopener noreferrer">
+          ico.org.uk/make-a-complaint
         </a>
-        : we answer privacy requests within 30 days.
+        , 0303 123 1113.
       </p>
     ),
   },

@@ -3,7 +3,9 @@ import {
   byRewardDesc,
   dedupeByAnchor,
   groupByAnchor,
+  offerFacets,
   offersForDashboardDevice,
+  platformsForDevice,
   type SelectableOffer,
   selectDashboardOffers,
   selectLandingOffers,
@@ -149,5 +151,24 @@ describe('dashboard selection', () => {
     const mixed = [offer('g-ios', 2, 900, 'g'), offer('g-android', 1, 100, 'g'), offer('pc', 3, 800)];
     expect(ids(selectDashboardOffers(mixed, 1, () => 0))).toEqual(['g-android']);
     expect(ids(selectDashboardOffers(mixed, null, () => 0))).toEqual(['g-ios', 'pc']);
+  });
+});
+
+describe('offers list device rule and filter values', () => {
+  it('a phone plays its own store and universal offers; a desktop every offer', () => {
+    expect(platformsForDevice('android')).toEqual([0, 1]);
+    expect(platformsForDevice('ios')).toEqual([0, 2]);
+    expect(platformsForDevice('desktop')).toBeNull();
+  });
+
+  it('offers only the values some offer has, and no store names as categories', () => {
+    expect(
+      offerFacets([
+        { category: 'Puzzle', difficulty: 'Medium', device_platform: 1 },
+        { category: 'Android', difficulty: 'Hard', device_platform: 1 },
+        { category: ' Action ', difficulty: 'Medium', device_platform: 0 },
+        { category: '', difficulty: null, device_platform: null },
+      ]),
+    ).toEqual({ categories: ['Action', 'Puzzle'], difficulties: ['Medium', 'Hard'], platforms: [0, 1] });
   });
 });

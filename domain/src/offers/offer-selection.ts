@@ -94,6 +94,17 @@ export function selectLandingOffers<T extends SelectableOffer>(
 }
 
 /**
+ * The offers list's device rule (the same as the dashboard's): the store platforms a device may
+ * play, or null for a desktop browser, which sees every offer. A phone sees universal offers (0)
+ * and its own store's, never the other store's or PC/Web ones.
+ */
+export function platformsForDevice(device: 'android' | 'ios' | 'desktop'): number[] | null {
+  if (device === 'android') return [0, 1];
+  if (device === 'ios') return [0, 2];
+  return null;
+}
+
+/**
  * Dashboard device filter: a desktop browser sees every offer; a phone sees universal offers
  * (no platform) and its own store's (mobile offers are only platforms 1 and 2, never PC/Web).
  */
@@ -122,3 +133,36 @@ export function selectDashboardOffers<T extends SelectableOffer>(
   });
   return byRewardDesc(picks).slice(0, limit);
 }
+
+const DIFFICULTY_ORDER = ['Easy', 'Medium', 'Hard'] as const;
+type Difficulty = (typeof DIFFICULTY_ORDER)[number];
+
+/**
+ * The offers page's filter values from the (category, difficulty, platform) combinations the
+ * offers have: a value no offer has is never offered. Categories alphabetically (blank ones and
+ * store names, which are platforms and not game categories, left out), difficulties easy to hard,
+ * platforms in number order.
+ */
+export function offerFacets(rows: ReadonlyArray<{ category: string | null; difficulty: string | null; device_platform: number | null }>): {
+  categories: string[];
+  difficulties: Difficulty[];
+  platforms: Array<0 | 1 | 2 | 3>;
+} {
+  const categories = new Set<string>();
+  const difficulties = new Set<string>();
+  const platforms = new Set<number>();
+  for (const row of rows) {
+    const category = row.category?.trim();
+    if (category && !PLATFORM_NAMES.test(category)) categories.add(category);
+    if (row.difficulty) difficulties.add(row.difficulty);
+    platforms.add(row.device_platform ?? 0);
+  }
+  return {
+    categories: [...categories].sort((a, b) => a.localeCompare(b)),
+    difficulties: DIFFICULTY_ORDER.filter((level) => difficulties.has(level)),
+    platforms: [...platforms].filter((p): p is 0 | 1 | 2 | 3 => p === 0 || p === 1 || p === 2 || p === 3).sort((a, b) => a - b),
+  };
+}
+
+/** Store and platform names some partners put in the category field. */
+const PLATFORM_NAMES = /^(android|ios|iphone|ipad|web|pc|desktop|mobile|pc\s*\/\s*web)$/i;

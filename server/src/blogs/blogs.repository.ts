@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { blogAuthorName } from '@playquid/domain';
 import type { BlogRow, DB } from '@playquid/read-db';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { likeContains } from '../common/like-pattern';
@@ -91,10 +92,10 @@ export class BlogsRepository {
     return { total: Number(row.total), published: Number(row.published), featured: Number(row.featured) };
   }
 
-  /** The author label of a new post: the admin's username, else the part of their email before @. */
+  /** The author label of a new post (domain `blogAuthorName`): the admin's name, or 'PlayQuid Team' for a login name like 'admin'. */
   async displayName(uid: string, email: string | null): Promise<string> {
     const user = await this.db.selectFrom('users').select(['username', 'email']).where('uid', '=', uid).executeTakeFirst();
-    return user?.username?.trim() || (user?.email ?? email ?? '').split('@')[0] || 'PlayQuid Team';
+    return blogAuthorName(user?.username, user?.email ?? email);
   }
 }
 

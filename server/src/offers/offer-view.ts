@@ -20,6 +20,8 @@ export interface OfferView {
   featured: boolean;
   createdAt: string;
   totalCompletions: number;
+  /** Distinct members with a completion (approved or paid credit) of this offer. */
+  membersCompleted: number;
 }
 
 export interface OfferViewOptions {
@@ -45,6 +47,7 @@ export const viewOfRow = (row: OfferListRow): OfferView => ({
   featured: row.featured,
   createdAt: iso(row.created_at),
   totalCompletions: row.total_completions,
+  membersCompleted: row.members_completed,
   content: {
     title: row.title,
     productName: row.product_name,
@@ -79,6 +82,7 @@ export const viewOfState = (state: OfferState, featured: boolean): OfferView => 
   featured,
   createdAt: state.createdAt!,
   totalCompletions: 0,
+  membersCompleted: 0,
 });
 
 /** The member's real progress, x of the offer's y tasks: ticked events, or their credits when more, never past y. */
@@ -129,6 +133,7 @@ export function toOffer(view: OfferView, options: OfferViewOptions = {}): Offer 
     events,
     completed_tasks_count: completedTaskCount(events.filter((e) => e.is_completed).length, options.creditedTasks ?? 0, events.length),
     total_completions: view.totalCompletions,
+    members_completed: view.membersCompleted,
     source: view.source,
     status: view.status,
     confirmation_time: c.confirmationTime,

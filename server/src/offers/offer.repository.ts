@@ -16,9 +16,12 @@ export interface OfferFilter {
 }
 
 /** A catalogue row with how many of its tasks members completed (approved or paid credits). */
-export type OfferListRow = OfferRow & { total_completions: number };
+export type OfferListRow = OfferRow & { total_completions: number; members_completed: number };
 
 const COMPLETED = ['approved', 'paid'];
+
+/** A game: the offer's anchor (trimmed), else the offer itself. */
+const GAME_KEY = sql<string>`coalesce(nullif(trim(offers.anchor), ''), offers.id::text)`;
 
 /** Reusable filter on the offers table. */
 const matching = (filter: OfferFilter) => (eb: ExpressionBuilder<DB, 'offers'>) =>
@@ -43,13 +46,16 @@ export class OfferRepository {
       .where('status', 'in', COMPLETED)
       .where('offer_id', 'is not', null)
       .groupBy('offer_id')
-      .select((eb) => ['offer_id', eb.fn.countAll<string>().as('completions')])
+      .select((eb) => ['offer_id', eb.fn.countAll<string>().as('completions'), eb.fn.count<string>('uid').distinct().as('members')])
       .as('c');
     return this.db
       .selectFrom('offers')
       .leftJoin(completions, 'c.offer_id', 'offers.api_id')
       .selectAll('offers')
-      .select((eb) => eb.fn.coalesce('c.completions', sql<string>`0`).as('total_completions'));
+      .select((eb) => [
+        eb.fn.coalesce('c.completions', sql<string>`0`).as('total_completions'),
+        eb.fn.coalesce('c.members', sql<string>`0`).as('members_completed'),
+      ]);
   }
 
   async page(filter: OfferFilter, sort: OfferSort | 'admin', limit: number, offset: number): Promise<{ rows: OfferListRow[]; total: number }> {
@@ -58,10 +64,8 @@ export class OfferRepository {
       case 'highest_reward':
         query = query.orderBy('offers.reward_pence', 'desc').orderBy('offers.title');
         break;
-      // Ratings are not real: featured, then popular, then reward.
+      // Members cannot rate offers yet: 'best_rated' (kept for old links) is real completions, as 'most_popular'.
       case 'best_rated':
-        query = query.orderBy('offers.featured', 'desc').orderBy('total_completions', 'desc').orderBy('offers.reward_pence', 'desc');
-        break;
       case 'most_popular':
         query = query.orderBy('total_completions', 'desc').orderBy('offers.reward_pence', 'desc');
         break;
@@ -75,6 +79,62 @@ export class OfferRepository {
       this.db.selectFrom('offers').where(matching(filter)).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows: rows.map(toListRow), total: Number(count.n) };
+  }
+
+  /**
+   * One offer per game (the anchor groups a game's store listings; an offer without one is a game
+   * of its own) among the offers matching `filter` on `platforms` (null: every platform): the best
+   * paid listing of each game, then sorted and paged by game.
+   */
+  async gamesPage(
+    filter: OfferFilter,
+    platforms: number[] | null,
+    sort: OfferSort,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: OfferListRow[]; total: number }> {
+    const variants = this.withCompletions()
+      .where(matching(filter))
+      .$if(platforms !== null, (qb) => qb.where('offers.device_platform', 'in', platforms!))
+      .distinctOn(GAME_KEY)
+      .orderBy(GAME_KEY)
+      .orderBy('offers.reward_pence', 'desc')
+      .orderBy('offers.id')
+      .as('g');
+    let query = this.db.selectFrom(variants).selectAll('g');
+    switch (sort) {
+      case 'highest_reward':
+        query = query.orderBy('g.reward_pence', 'desc').orderBy('g.title');
+        break;
+      case 'best_rated':
+      case 'most_popular':
+        query = query.orderBy('g.total_completions', 'desc').orderBy('g.reward_pence', 'desc');
+        break;
+      case 'newest':
+        query = query.orderBy('g.created_at', 'desc');
+        break;
+    }
+    const [rows, count] = await Promise.all([
+      query.orderBy('g.id').limit(limit).offset(offset).execute(),
+      this.db
+        .selectFrom('offers')
+        .where(matching(filter))
+        .$if(platforms !== null, (qb) => qb.where('offers.device_platform', 'in', platforms!))
+        .select(sql<string>`count(distinct ${GAME_KEY})`.as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows.map(toListRow), total: Number(count.n) };
+  }
+
+  /** The category, difficulty and platform values active offers on `platforms` have (null: every platform). */
+  async facets(platforms: number[] | null): Promise<Array<{ category: string; difficulty: string; device_platform: number }>> {
+    return this.db
+      .selectFrom('offers')
+      .where('status', '=', 'active')
+      .$if(platforms !== null, (qb) => qb.where('device_platform', 'in', platforms!))
+      .select(['category', 'difficulty', 'device_platform'])
+      .distinct()
+      .execute();
   }
 
   async featured(limit: number): Promise<OfferListRow[]> {
@@ -157,4 +217,5 @@ export class OfferRepository {
   }
 }
 
-const toListRow = <T extends { total_completions: string | number }>(row: T) => ({ ...row, total_completions: Number(row.total_completions) }) as unknown as OfferListRow;
+const toListRow = <T extends { total_completions: string | number; members_completed: string | number }>(row: T) =>
+  ({ ...row, total_completions: Number(row.total_completions), members_completed: Number(row.members_completed) }) as unknown as OfferListRow;

@@ -4,7 +4,9 @@ import {
   type DevicePlatform,
   FEATURED_OFFERS_MAX,
   LIMITS,
+  OFFER_DEVICES,
   OFFER_SORTS,
+  type OfferDevice,
   type OfferDifficulty,
   type OfferProgressBody,
   type OfferSort,
@@ -73,10 +75,18 @@ export class OffersQueryDto extends OfferFilterDto {
   @IsIn(['active'], { message: 'status must be active: the public list has active offers only (admins use /api/admin/offers)' })
   status = 'active' as const;
 
-  @ApiPropertyOptional({ enum: OFFER_SORTS, default: 'highest_reward' })
+  @ApiPropertyOptional({ enum: OFFER_SORTS, default: 'highest_reward', description: 'best_rated is kept for old links: members cannot rate yet, so it orders as most_popular (real completions)' })
   @IsOptional()
   @IsIn(OFFER_SORTS, { message: `sort must be one of ${OFFER_SORTS.join(', ')}` })
   sort: OfferSort = 'highest_reward';
+
+  @ApiPropertyOptional({
+    enum: OFFER_DEVICES,
+    description: "The visitor's device: one offer per game playable on it (a phone: its own store's and universal offers), paged by game, with `facets`",
+  })
+  @IsOptional()
+  @IsIn(OFFER_DEVICES, { message: `device must be one of ${OFFER_DEVICES.join(', ')}` })
+  device?: OfferDevice;
 }
 
 export class AdminOffersQueryDto extends OfferFilterDto {

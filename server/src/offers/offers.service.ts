@@ -11,7 +11,7 @@ import {
   penceToPounds,
   type SiteStats,
 } from '@playquid/contracts';
-import { DomainError, OFFER_NOT_FOUND, paging } from '@playquid/domain';
+import { DomainError, OFFER_NOT_FOUND, offerFacets, paging, platformsForDevice } from '@playquid/domain';
 import type { AuthUser } from '../auth/auth.types';
 import { OfferSyncProcessor } from './offer-sync.processor';
 import { OfferRepository } from './offer.repository';
@@ -44,6 +44,19 @@ export class OffersService {
 
   async list(query: OffersQueryDto) {
     const filter = { ...query, status: 'active' as const, devicePlatform: query.device_platform };
+    if (query.device) {
+      // One card per game for the visitor's device, paged by game, with the filter values it has.
+      const platforms = platformsForDevice(query.device);
+      const [{ rows, total }, facets] = await Promise.all([
+        this.offers.gamesPage(filter, platforms, query.sort, query.per_page, (query.page - 1) * query.per_page),
+        this.offers.facets(platforms),
+      ]);
+      return {
+        data: rows.map((row) => toOffer(viewOfRow(row))),
+        ...paging(query.page, query.per_page, total),
+        facets: offerFacets(facets),
+      };
+    }
     const { rows, total } = await this.offers.page(filter, query.sort, query.per_page, (query.page - 1) * query.per_page);
     return { data: rows.map((row) => toOffer(viewOfRow(row))), ...paging(query.page, query.per_page, total) };
   }

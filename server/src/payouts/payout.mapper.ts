@@ -19,7 +19,7 @@ export function toPayout(row: PayoutRow): Payout {
     processed_at: iso(row.processed_at),
     notes: row.notes,
     reason: row.reason,
-    payment_details: { delivery_method: 'email', email: row.email, account_name: null, account_number: null, sort_code: null },
+    payment_details: { delivery_method: 'email', email: row.email },
     reward: { status: row.reward_status as RewardDeliveryStatus, order_id: row.reward_order_id, detail: row.reward_detail, state_at: iso(row.reward_state_at) },
     earning_count: row.earning_count,
   };

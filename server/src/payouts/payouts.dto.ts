@@ -71,7 +71,7 @@ export class ApprovePayoutDto implements AdminPayoutApproveBody {
 }
 
 export class ProcessPayoutDto implements AdminPayoutProcessBody {
-  @ApiProperty({ description: 'Bank Transaction Reference', maxLength: 200 })
+  @ApiProperty({ description: 'Reward reference (the reward order or processor reference the payout was paid with)', maxLength: 200 })
   @Transform(trim)
   @IsString({ message: 'Transaction ID is required' })
   @IsNotEmpty({ message: 'Transaction ID is required' })

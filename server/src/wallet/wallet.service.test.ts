@@ -117,9 +117,25 @@ describe('WalletService', () => {
       pending_transactions: 1,
       total_earned: 0.9,
       total_earned_pence: 90,
+      // The one payout answer every screen shows: no offer approved yet, so the 7p unpaid bonus is locked.
+      withdrawable_pence: 83,
+      locked_bonus_pence: 7,
+      can_request_payout: true,
+      payout_block: null,
+      payout_shortfall_pence: 0,
+      min_payout_pence: 79,
       currency: 'GBP',
     });
-    expect(await service().balance(uid, at(0).toISOString())).toMatchObject({ available_pence: 200, total_transactions: 1, total_earned_pence: 200 });
+    expect(await service().balance(uid, at(0).toISOString())).toMatchObject({
+      available_pence: 200,
+      total_transactions: 1,
+      total_earned_pence: 200,
+      withdrawable_pence: 0,
+      locked_bonus_pence: 200,
+      can_request_payout: false,
+      payout_block: 'bonus-locked',
+      payout_shortfall_pence: 79,
+    });
   });
 
   it('rebuilds the statement from the member wallet stream for as_of', async () => {

@@ -90,9 +90,11 @@ export class WalletService {
   ) {}
 
   async balance(uid: string, asOf?: string): Promise<Balance> {
-    // The plain balance is polled by every open page: it skips the earnings totals it does not show.
-    const f = await this.figures(uid, asOf, false);
+    // The plain balance is polled by every open page: it reads the earnings totals only while a
+    // welcome bonus may still be locked (no offer approved yet), the one case they change a figure.
+    const f = await this.figures(uid, asOf, 'when-bonus-may-be-locked');
     return {
+      ...this.payoutPosition(f),
       available_amount: penceToPounds(f.available),
       completed_amount: penceToPounds(f.available),
       pending_amount: penceToPounds(f.pending),
@@ -108,8 +110,11 @@ export class WalletService {
     };
   }
 
-  async detailedBalance(uid: string, asOf?: string): Promise<DetailedBalance> {
-    const f = await this.figures(uid, asOf);
+  /**
+   * The one answer to "how much can I cash out, and may I": the domain's payout eligibility on
+   * these figures, sent with every balance so no screen derives it for itself.
+   */
+  private payoutPosition(f: MoneyFigures) {
     const minPayout = this.config.minPayoutPence;
     const eligibility = payoutEligibility({
       availablePence: f.available,
@@ -119,6 +124,19 @@ export class WalletService {
       hasOpenPayout: f.reserved > 0,
     });
     return {
+      locked_bonus_pence: f.lockedBonus,
+      withdrawable_pence: eligibility.withdrawablePence,
+      can_request_payout: eligibility.canRequest,
+      payout_block: eligibility.block,
+      payout_shortfall_pence: eligibility.shortfallPence,
+      min_payout_pence: minPayout,
+    };
+  }
+
+  async detailedBalance(uid: string, asOf?: string): Promise<DetailedBalance> {
+    const f = await this.figures(uid, asOf);
+    return {
+      ...this.payoutPosition(f),
       available_pence: f.available,
       pending_pence: f.pending,
       reserved_pence: f.reserved,
@@ -135,10 +153,6 @@ export class WalletService {
       total_transactions: f.transactions,
       pending_transactions: f.pendingTransactions,
       is_negative: f.available < 0,
-      locked_bonus_pence: f.lockedBonus,
-      withdrawable_pence: eligibility.withdrawablePence,
-      can_request_payout: eligibility.canRequest,
-      min_payout_pence: minPayout,
       currency: 'GBP',
       as_of: asOf === undefined ? null : iso(asOf),
     };
@@ -160,12 +174,21 @@ export class WalletService {
     };
   }
 
-  private async figures(uid: string, asOf: string | undefined, withTotals = true): Promise<MoneyFigures> {
+  private async figures(
+    uid: string,
+    asOf: string | undefined,
+    totalsWanted: 'always' | 'when-bonus-may-be-locked' = 'always',
+  ): Promise<MoneyFigures> {
     if (asOf !== undefined) {
       const { state } = await aggregateStream(this.store, streams.wallet(uid), walletDecider, { asOf: new Date(asOf) });
       return figuresOf(state);
     }
-    const [row, totals] = await Promise.all([this.wallet.balance(uid), withTotals ? this.wallet.earningTotals(uid) : NO_TOTALS]);
+    const [row, always] = await Promise.all([
+      this.wallet.balance(uid),
+      totalsWanted === 'always' ? this.wallet.earningTotals(uid) : undefined,
+    ]);
+    // A bonus can be locked only before the first approved offer; after it the totals change no figure here.
+    const totals = always ?? ((row?.completed_offers ?? 0) === 0 ? await this.wallet.earningTotals(uid) : NO_TOTALS);
     return {
       available: row?.available_pence ?? 0,
       pending: row?.pending_pence ?? 0,

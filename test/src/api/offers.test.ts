@@ -86,6 +86,35 @@ describe('GET /api/offers/alloffers', () => {
     await get('/api/offers/alloffers?sort=best_rated').expect(200);
   });
 
+  it('with device: one offer per game playable on that device, paged by game, with the filter values it has', async () => {
+    const all = (await get('/api/offers/alloffers').expect(200)).body.data as Array<{ id: string; anchor: string | null; device_platform: number; reward_pence: number; category: string }>;
+    const gameOf = (o: { id: string; anchor: string | null }) => o.anchor?.trim() || o.id;
+    const androidGames = new Set(all.filter((o) => [0, 1].includes(o.device_platform)).map(gameOf));
+
+    const first = (await get('/api/offers/alloffers?device=android&per_page=12').expect(200)).body;
+    expect(first).toMatchObject({ page: 1, per_page: 12, total: androidGames.size, total_pages: Math.ceil(androidGames.size / 12) });
+    expect(first.data).toHaveLength(12);
+    const rest = (await get(`/api/offers/alloffers?device=android&per_page=100&page=1`).expect(200)).body.data as typeof all;
+    expect(rest.map(gameOf)).toHaveLength(androidGames.size);
+    expect(new Set(rest.map(gameOf))).toEqual(androidGames);
+    // Never the other store's listing (nor PC/Web) on a phone; richest first, as asked.
+    expect(rest.every((o) => o.device_platform === 0 || o.device_platform === 1)).toBe(true);
+    expect(rest.map((o) => o.reward_pence)).toEqual(rest.map((o) => o.reward_pence).sort((a, b) => b - a));
+    const page2 = (await get('/api/offers/alloffers?device=android&per_page=12&page=2').expect(200)).body.data as typeof all;
+    expect(page2.map(gameOf).some((game) => first.data.map(gameOf).includes(game))).toBe(false);
+
+    // A desktop sees every game once: a game on both stores is one card.
+    const desktop = (await get('/api/offers/alloffers?device=desktop&per_page=100').expect(200)).body;
+    expect(desktop.total).toBe(new Set(all.map(gameOf)).size);
+    expect(desktop.total).toBeLessThan(all.length);
+    // The filter values offered are the ones some offer has, and no store name is a category.
+    expect(first.facets.categories).toEqual([...new Set(all.filter((o) => [0, 1].includes(o.device_platform)).map((o) => o.category))].sort((a, b) => a.localeCompare(b)));
+    expect(first.facets.platforms).toEqual([...new Set(all.filter((o) => [0, 1].includes(o.device_platform)).map((o) => o.device_platform))].sort());
+    expect(first.facets.categories).not.toContain('Android');
+
+    expect((await get('/api/offers/alloffers?device=fridge').expect(400)).body.message).toBe('device must be one of android, ios, desktop');
+  });
+
   it('answers 400 with a clear message for bad filters', async () => {
     const cases: Array<[string, string]> = [
       ['per_page=101', 'per_page must be a whole number between 1 and 100'],

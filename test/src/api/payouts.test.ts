@@ -63,7 +63,7 @@ describe('POST /api/users/payout', () => {
           processed_at: null,
           notes: null,
           reason: null,
-          payment_details: { delivery_method: 'email', email: member.email, account_name: null, account_number: null, sort_code: null },
+          payment_details: { delivery_method: 'email', email: member.email },
           reward: { status: 'not_ordered', order_id: null, detail: null, state_at: null },
           earning_count: 2,
         },

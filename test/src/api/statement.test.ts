@@ -66,8 +66,18 @@ describe('GET /api/users/balance and /balance/detailed with as_of', () => {
   it('give the balance as it stood then, and as it stands now', async () => {
     const then = (await get(`/api/users/balance?as_of=${encodeURIComponent(beforeCredits)}`).expect(200)).body.data;
     expect(then).toMatchObject({ available_pence: 200, pending_pence: 0, total_transactions: 1, currency: 'GBP' });
+    // Bonus only: the one withdrawable figure is £0.00, the bonus locked, no payout (the server says why).
+    expect(then).toMatchObject({
+      withdrawable_pence: 0,
+      locked_bonus_pence: 200,
+      can_request_payout: false,
+      payout_block: 'bonus-locked',
+      payout_shortfall_pence: 79,
+      min_payout_pence: 79,
+    });
     const now = (await get('/api/users/balance').expect(200)).body.data;
     expect(now).toMatchObject({ available_amount: 3.25, available_pence: 325, pending_pence: 80, total_pence: 405, total_transactions: 3, pending_transactions: 1 });
+    expect(now).toMatchObject({ withdrawable_pence: 325, locked_bonus_pence: 0, can_request_payout: true, payout_block: null, payout_shortfall_pence: 0 });
 
     const detailedThen = (await get(`/api/users/balance/detailed?as_of=${encodeURIComponent(beforeCredits)}`).expect(200)).body.data;
     expect(detailedThen).toMatchObject({ available_pence: 200, bonus_pence: 200, total_earned_pence: 200, as_of: beforeCredits });
@@ -84,6 +94,18 @@ describe('GET /api/users/balance and /balance/detailed with as_of', () => {
       can_request_payout: true,
       as_of: null,
     });
+  });
+
+  it('a bonus-only member: the live balance and the detailed one give the same withdrawable figure and refusal', async () => {
+    const fresh = await registeredMember(stack, { label: 'bonus-only' });
+    const of = async (path: string) => (await stack.http.get(path).set('authorization', `Bearer ${fresh.idToken}`).expect(200)).body.data;
+    const plain = await eventually(async () => {
+      const data = await of('/api/users/balance');
+      return data.available_pence === 200 ? data : undefined;
+    });
+    const figures = { withdrawable_pence: 0, locked_bonus_pence: 200, can_request_payout: false, payout_block: 'bonus-locked', payout_shortfall_pence: 79 };
+    expect(plain).toMatchObject(figures);
+    expect(await of('/api/users/balance/detailed')).toMatchObject(figures);
   });
 
   it('refuse an as_of that is not an RFC 3339 timestamp, or is in the future, with 400 and a message', async () => {

@@ -133,3 +133,20 @@ describe('admin users console, in the browser', () => {
     await memberPage.context().close();
   }, 240_000);
 });
+
+describe('admin pages on a phone', () => {
+  it('no admin page scrolls sideways at 390 px', async () => {
+    const admin = await registeredMember(stack, { label: 'narrow-admin' });
+    await makeAdmin(stack, admin);
+    const page = await signInAt('/admin', admin, /\/admin\/dashboard$/, 390);
+    const widths: Record<string, number> = {};
+    for (const path of ['/admin/dashboard', '/admin/users', '/admin/offers', '/admin/payouts', '/admin/callbacks', '/admin/blogs']) {
+      await page.goto(`${stack.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      widths[path] = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+    }
+    expect(widths).toEqual(Object.fromEntries(Object.keys(widths).map((path) => [path, 390])));
+    await page.context().close();
+  });
+});

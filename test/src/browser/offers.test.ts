@@ -21,6 +21,14 @@ afterAll(async () => {
   await env?.close();
 });
 
+/** Chrome on an Android phone, 390 px wide. */
+const ANDROID_PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+};
+
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
@@ -48,15 +56,44 @@ async function anchorGroup(): Promise<{ anchor: string; ids: string[]; title: st
 }
 
 describe('offers, in the browser', () => {
+  it('on an Android phone (390 px): one card per game, no iOS offers, no invented rating or player count, and paging', async () => {
+    const context = await browser.newContext({ ...ANDROID_PHONE });
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/offers`);
+    const grid = page.getByTestId('offers-grid').getByTestId('offer-card');
+    await expect.poll(() => grid.count(), { timeout: 20_000 }).toBe(12);
+    const rows = await stack.db.selectFrom('offers').select(['id', 'anchor', 'device_platform']).where('status', '=', 'active').execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const games = (ids: string[]) => ids.map((id) => byId.get(id)!.anchor?.trim() || id);
+    const shownIds = async () => (await grid.evaluateAll((cards) => cards.map((card) => (card as HTMLElement).dataset.offerId!)));
+    const first = await shownIds();
+    // One card per game, and only what an Android phone can play (Android or universal).
+    expect(new Set(games(first)).size).toBe(12);
+    expect(first.every((id) => [0, 1].includes(byId.get(id)!.device_platform))).toBe(true);
+    // Nothing made up: no star rating, no 'N playing' (completions show only when members really completed one).
+    const gridText = (await page.getByTestId('offers-grid').textContent())!;
+    expect(gridText).not.toMatch(/\d+(\.\d+)?K?\s+playing|\brated\b|\brating\b/i);
+    // The page is a page, not the whole catalogue in one column.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    const pager = page.getByTestId('offers-pager');
+    await pager.getByRole('button', { name: '2', exact: true }).click();
+    await expect.poll(async () => (await shownIds()).some((id) => first.includes(id)), { timeout: 20_000 }).toBe(false);
+    const second = await shownIds();
+    expect(second.length).toBeGreaterThan(0);
+    expect(games(second).some((game) => games(first).includes(game))).toBe(false);
+    await context.close();
+  });
+
   it('a visitor browses the offers and an offer, and is sent to login on start', async () => {
     const page = await newPage();
     await page.goto(`${stack.url}/offers`);
-    const cards = page.getByTestId('offer-card');
-    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBeGreaterThan(20);
+    const cards = page.getByTestId('offers-grid').getByTestId('offer-card');
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(12);
     await page.getByTestId('offers-search').fill('zzz-no-such-offer');
     await expect.poll(() => cards.count()).toBe(0);
     await page.getByTestId('offers-search').fill('');
-    await expect.poll(() => cards.count()).toBeGreaterThan(20);
+    await expect.poll(() => cards.count()).toBe(12);
 
     await cards.first().click();
     await page.waitForURL(/\/offers\/[^/]+$/);
@@ -121,13 +158,8 @@ describe('offers, in the browser', () => {
     await page.goto(`${stack.url}/admin/callbacks`);
     const row = page.getByTestId('callback-row').filter({ hasText: tx });
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
-    const alerts: string[] = [];
-    page.on('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.accept();
-    });
     await row.getByTestId('callback-reprocess').click();
-    await expect.poll(() => alerts, { timeout: 20_000 }).toContain('Callback reprocessed successfully!');
+    await expect.poll(() => page.getByTestId('callbacks-message').textContent(), { timeout: 20_000 }).toBe('Callback reprocessed successfully!');
     await availableBecomes(stack, member, 310);
     expect((await balanceOf(stack, member)).available_amount).toBe(3.1);
     await page.context().close();

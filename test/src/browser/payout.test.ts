@@ -19,8 +19,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function signInAt(path: '/login' | '/admin', user: EmulatorUser, landing: RegExp): Promise<Page> {
-  const context = await browser.newContext();
+async function signInAt(path: '/login' | '/admin', user: EmulatorUser, landing: RegExp, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
   await page.goto(`${stack.url}${path}`);
@@ -37,6 +37,34 @@ async function callback(uid: string, amount: string, tx: string, offerName: stri
 }
 
 describe('earning and cashing out, in the browser', () => {
+  it('a member holding only the locked £2 bonus sees one withdrawable figure, £0.00, on every screen, the bonus as locked, and no request, at 390 and 1440 px', async () => {
+    const member = await registeredMember(stack, { label: 'bonusonly' });
+    await availableBecomes(stack, member, 200);
+    const page = await signInAt('/login', member, /\/dashboard$/, 390);
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${stack.url}/dashboard`);
+      await expect.poll(() => page.getByTestId('dashboard-available-balance').textContent(), { timeout: 20_000 }).toBe('£0.00');
+      expect(await page.getByTestId('dashboard-balance-available').textContent()).toBe('£0.00');
+      expect(await page.getByTestId('dashboard-balance-locked').textContent()).toBe('£2.00');
+      expect(await page.getByTestId('quick-payout').getAttribute('aria-disabled')).toBe('true');
+      expect(await page.getByTestId('quick-payout').textContent()).toContain('Your bonus unlocks with your first approved offer');
+
+      await page.goto(`${stack.url}/payments`);
+      await expect.poll(() => page.getByTestId('payments-available').textContent(), { timeout: 20_000 }).toBe('£0.00');
+      expect(await page.getByTestId('payout-amount').textContent()).toBe('£0.00');
+      expect(await page.getByTestId('payout-locked-bonus').textContent()).toContain('£2.00');
+      expect(await page.getByRole('button', { name: 'Send Reward Email' }).isDisabled()).toBe(true);
+      // Nowhere on the page is the locked bonus offered as available for payout.
+      expect(await page.getByTestId('payments-available').locator('..').textContent()).toContain('bonus locked until your first offer is approved');
+
+      await page.goto(`${stack.url}/profile`);
+      await expect.poll(() => page.getByTestId('profile-balance').textContent(), { timeout: 20_000 }).toContain('Available for Payout£0.00');
+      expect(await page.getByTestId('profile-balance').textContent()).toContain('Locked bonus£2.00');
+    }
+    await page.context().close();
+  });
+
   it('a member earns, requests a payout, an admin marks it paid, and the member sees it completed', async () => {
     const member = await registeredMember(stack, { label: 'payer' });
     const admin = await registeredMember(stack, { label: 'payadmin' });
@@ -67,7 +95,7 @@ describe('earning and cashing out, in the browser', () => {
     await row.getByRole('button', { name: 'Process' }).click();
     const markAsPaid = adminPage.getByRole('button', { name: 'Mark as Paid' });
     expect(await markAsPaid.isDisabled()).toBe(true);
-    await adminPage.getByLabel('Bank Transaction Reference').fill('BANK-BROWSER-42');
+    await adminPage.getByLabel('Reward Reference').fill('BANK-BROWSER-42');
     await markAsPaid.click();
     await expect.poll(() => adminPage.getByText(/processed successfully!/).isVisible(), { timeout: 20_000 }).toBe(true);
 

@@ -1,4 +1,4 @@
-import { buildCallbackUrl, oobCodes } from '@playquid/scripts';
+import { buildCallbackUrl, oobCodes, signUp } from '@playquid/scripts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientDist, launchChromium } from '../support/browser';
@@ -110,6 +110,97 @@ describe('a visitor on a 390 px phone', () => {
       .poll(() => page.getByTestId('verify-message').textContent(), { timeout: 10_000 })
       .toBe('Verification email sent! Please check your inbox and spam folder.');
     expect((await oobCodes()).filter((code) => code.email === email && code.requestType === 'VERIFY_EMAIL').length).toBe(before + 1);
+    await context.close();
+  });
+});
+
+describe('signing in unverified, the money animation, Google sign-in', () => {
+  it('an unverified member signing in is told to verify and offered to resend the email, which is sent', async () => {
+    const email = uniqueEmail('unverified');
+    await signUp(email, PASSWORD);
+    const context = await browser.newContext(PHONE);
+    await withConsent(context);
+    const page = await open(context, '/login');
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('login-password').fill(PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await expect
+      .poll(() => page.getByTestId('auth-message').textContent(), { timeout: 20_000 })
+      .toBe('Please verify your email before signing in. Check your email inbox and click the verification link.');
+    const sent = async () => (await oobCodes()).filter((code) => code.email === email && code.requestType === 'VERIFY_EMAIL').length;
+    const before = await sent();
+    await page.getByTestId('login-resend-verification').click();
+    await expect
+      .poll(() => page.getByTestId('auth-message').textContent(), { timeout: 20_000 })
+      .toBe('Verification email sent! Please check your inbox and spam folder.');
+    expect(await sent()).toBe(before + 1);
+    // Still signed out, on the login screen.
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.getByTestId('nav-signup').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('the money animation paints under the cookie panel and the page text, never over them', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await open(context, '/');
+    await page.getByTestId('cookie-banner').waitFor();
+    await page.getByTestId('cash-cannon').waitFor({ state: 'attached' });
+    // Make the animation's layer hit-testable everywhere: whatever the browser hits first is what paints on top.
+    const hits = await page.evaluate(() => {
+      const layer = document.querySelector<HTMLElement>('[data-testid="cash-cannon"]')!;
+      const cover = document.createElement('span');
+      cover.style.cssText = 'position:absolute;inset:0;pointer-events:auto';
+      layer.style.pointerEvents = 'auto';
+      layer.appendChild(cover);
+      const at = (selector: string) => {
+        const box = document.querySelector(selector)!.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return hit === null ? 'nothing' : layer.contains(hit) ? 'animation' : 'content';
+      };
+      return { banner: at('[data-testid="cookie-banner"]'), heading: at('h1'), start: at('[data-testid="landing-start"]') };
+    });
+    expect(hits).toEqual({ banner: 'content', heading: 'content', start: 'content' });
+    await context.close();
+  });
+
+  it('Google sign-in: no Google script on the page until the visitor chooses it; then the popup opens on the Auth emulator, and COOP lets it report back', async () => {
+    // An Android phone: Firebase's default resolver would load Google's helper on every page load there.
+    const context = await browser.newContext({
+      ...PHONE,
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+    });
+    await withConsent(context);
+    const google: string[] = [];
+    // This closed network has no route to Google. The SDK loads Google's iframe helper (gapi) even
+    // against the emulator: record every Google request and answer the helper with a minimal
+    // stand-in, so the flow goes on to open the emulator's sign-in popup.
+    await context.route(/https:\/\/(apis|accounts|www)\.google(apis)?\.com\//, (route) => {
+      const url = new URL(route.request().url());
+      google.push(url.href);
+      if (url.pathname !== '/js/api.js') return route.abort();
+      const onload = url.searchParams.get('onload') ?? '';
+      const body = `window.gapi = { load: (name, options) => options.callback(), iframes: { CROSS_ORIGIN_IFRAMES_FILTER: {},
+        getContext: () => ({ open: (params, ready) => ready({ restyle: async () => undefined, ping: (done) => { done(); return Promise.resolve(); },
+          register: () => undefined, send: () => undefined }) }) } }; window[${JSON.stringify(onload)}]();`;
+      return route.fulfill({ contentType: 'text/javascript', body });
+    });
+    const page = await context.newPage();
+    const response = await page.goto(`${stack.url}/`);
+    expect(response!.headers()['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    await page.getByTestId('nav-signup').waitFor();
+    await page.goto(`${stack.url}/login`);
+    await page.getByTestId('auth-google').waitFor();
+    expect(google).toEqual([]);
+
+    const popup = context.waitForEvent('page', { timeout: 20_000 });
+    await page.getByTestId('auth-google').click();
+    // The choice loads Google's helper, then opens the emulator's Google sign-in popup.
+    const opened = await popup;
+    await opened.waitForURL(/\/emulator\/auth\/handler/, { timeout: 20_000 });
+    expect(new URL(opened.url()).searchParams.get('providerId')).toBe('google.com');
+    expect(google.some((url) => url.startsWith('https://apis.google.com/js/api.js'))).toBe(true);
+    // The opener keeps its handle on the popup (COOP same-origin-allow-popups): the SDK can watch and close it.
+    expect(await page.evaluate(() => document.readyState)).toBe('complete');
     await context.close();
   });
 });

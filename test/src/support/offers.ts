@@ -73,6 +73,7 @@ export const OFFER_KEYS = [
   'icon_url',
   'id',
   'instructions',
+  'members_completed',
   'name',
   'product_name',
   'requirements',

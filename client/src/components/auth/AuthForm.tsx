@@ -1,8 +1,9 @@
 import type { Gender } from '@playquid/contracts';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Eye, EyeOff, LoaderCircle, ShieldCheck } from 'lucide-react';
+import { Eye, EyeOff, LoaderCircle, MailCheck, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { ApiError } from '../../lib/api-client';
 import { AUTH_TEXT, googleSignInMessage, loginScreenMessage, passwordResetMessage } from '../../lib/auth/messages';
 import { useAuthSession } from '../../lib/auth/react';
 import type { AuthState } from '../../lib/auth/session';
@@ -17,7 +18,7 @@ type Message = { kind: 'error' | 'success'; text: string };
 
 const HEADINGS: Record<AuthMode, { title: string; lead: string }> = {
   login: { title: 'Welcome back', lead: 'Sign in to keep earning.' },
-  signup: { title: 'Create your account', lead: 'Join free and get a £2 welcome bonus.' },
+  signup: { title: 'Create your account', lead: 'Join free and get a £2 welcome bonus, cashable once your first offer is approved.' },
   admin: { title: 'Admin Access', lead: 'Sign in with an administrator account.' },
 };
 
@@ -56,6 +57,9 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
+  // Set after a sign-in refused for an unverified email: the screen offers to send the email again.
+  const [unverified, setUnverified] = useState(false);
+  const [resending, setResending] = useState(false);
   const signup = mode === 'signup';
   const prefix = signup ? 'signup' : 'login';
   const { title, lead } = HEADINGS[mode];
@@ -69,6 +73,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
+    setUnverified(false);
     if (signup) {
       const problem = validateSignup({ email, password, confirmPassword, gender });
       if (problem) return setMessage({ kind: 'error', text: problem });
@@ -86,9 +91,24 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
         await finishSignIn(await session.signIn(email, password), AUTH_TEXT.signedIn);
       }
     } catch (error) {
-      setMessage({ kind: 'error', text: loginScreenMessage(error) });
+      const text = loginScreenMessage(error);
+      setMessage({ kind: 'error', text });
+      setUnverified(!signup && text === AUTH_TEXT.unverified);
     } finally {
       setBusy(false);
+    }
+  };
+
+  const resendVerification = async () => {
+    setResending(true);
+    try {
+      await session.resendVerificationFor(email, password);
+      setUnverified(false);
+      setMessage({ kind: 'success', text: AUTH_TEXT.verificationSent });
+    } catch (error) {
+      setMessage({ kind: 'error', text: error instanceof ApiError && error.detail ? error.detail : AUTH_TEXT.verificationSendFailed });
+    } finally {
+      setResending(false);
     }
   };
 
@@ -214,6 +234,18 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
           >
             {message.text}
           </p>
+        )}
+        {unverified && (
+          <Button
+            variant="secondary"
+            onClick={() => void resendVerification()}
+            disabled={busy || resending}
+            className="w-full"
+            data-testid="login-resend-verification"
+          >
+            {resending ? <LoaderCircle size={18} className="animate-spin" aria-hidden /> : <MailCheck size={18} aria-hidden />}
+            Resend verification email
+          </Button>
         )}
 
         <Button type="submit" disabled={busy} className="mt-1 w-full py-3.5" data-testid={`${prefix}-submit`}>

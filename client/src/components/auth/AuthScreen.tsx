@@ -4,9 +4,9 @@ import { eyebrowClass, pageWidth } from '../../ui/styles';
 import { AuthForm, type AuthMode } from './AuthForm';
 
 const PERKS = [
-  { icon: Gift, text: `${formatPence(WELCOME_BONUS_PENCE)} welcome bonus when you sign up` },
+  { icon: Gift, text: `${formatPence(WELCOME_BONUS_PENCE)} welcome bonus when you sign up (cashable after your first approved offer)` },
   { icon: Gamepad2, text: '50+ mobile games with real-money challenges' },
-  { icon: Clock, text: 'Payouts processed in 5-10 business days' },
+  { icon: Clock, text: 'Payouts as a reward email within 5-10 business days' },
   { icon: BadgeCheck, text: 'UK company, 18+ only, GDPR compliant' },
 ];
 

@@ -1,8 +1,8 @@
 import { formatPence, type Offer } from '@playquid/contracts';
 import { Link } from '@tanstack/react-router';
-import { ArrowRight, Smartphone, Star, Users } from 'lucide-react';
+import { ArrowRight, CircleCheck, Smartphone, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { offerLinkId, offerPopularity, offerTitle, platformLabel } from '../../lib/offers';
+import { offerCompletions, offerLinkId, offerTitle, platformLabel } from '../../lib/offers';
 import { Badge, type BadgeTone } from '../../ui/Badge';
 import { OfferIcon } from './OfferIcon';
 
@@ -42,13 +42,13 @@ export function OfferCard({
   offer: Offer;
   /** Replaces the plain reward figure, e.g. with a count-up. */
   reward?: ReactNode;
-  /** The offers page's generated rating and player count. */
+  /** The offers page's real completion figures (from our own credits), shown only when there are some. */
   showPopularity?: boolean;
   showDescription?: boolean;
 }) {
   const title = offerTitle(offer);
   const amount = formatPence(offer.reward_pence);
-  const popularity = showPopularity ? offerPopularity(offer.id) : null;
+  const popularity = showPopularity ? offerCompletions(offer) : null;
   return (
     <Link
       to="/offers/$offerId"
@@ -85,13 +85,16 @@ export function OfferCard({
           <span className="block font-display text-2xl font-extrabold text-quid-300 tabular-nums">{reward ?? amount}</span>
         </span>
         {popularity ? (
-          <span className="flex flex-col items-end gap-0.5 text-xs text-slate-400">
-            <span className="inline-flex items-center gap-1 font-bold text-amber-200">
-              <Star size={12} fill="currentColor" aria-hidden /> {popularity.rating.toFixed(1)}
+          <span className="flex flex-col items-end gap-0.5 text-xs text-slate-400" data-testid="offer-completions">
+            <span className="inline-flex items-center gap-1 font-bold text-quid-200">
+              <CircleCheck size={12} aria-hidden /> {compact.format(popularity.completions)}{' '}
+              {popularity.completions === 1 ? 'completion' : 'completions'}
             </span>
-            <span className="inline-flex items-center gap-1">
-              <Users size={12} aria-hidden /> {compact.format(popularity.players)} playing
-            </span>
+            {popularity.members > 0 && (
+              <span>
+                by {compact.format(popularity.members)} {popularity.members === 1 ? 'member' : 'members'}
+              </span>
+            )}
           </span>
         ) : (
           <span

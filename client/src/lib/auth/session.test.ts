@@ -15,6 +15,7 @@ vi.mock('firebase/auth', () => ({
   sendPasswordResetEmail: vi.fn(async () => undefined),
   signOut: vi.fn(async () => undefined),
   GoogleAuthProvider: class {},
+  browserPopupRedirectResolver: { resolver: 'popup' },
 }));
 
 const mocked = vi.mocked(firebaseAuth);
@@ -152,6 +153,24 @@ describe('auth session', () => {
     expect(session.state.status).toBe('signed-out');
   });
 
+  it('resends the verification email from the login screen: signs in, asks our backend, signs out again', async () => {
+    mocked.signInWithEmailAndPassword.mockResolvedValue({ user: fakeUser({ emailVerified: false }) } as never);
+    const { api, calls } = fakeApi({ '/api/auth/resend-verification': { sent: true } });
+    const session = new AuthSession({ auth, api });
+    await session.resendVerificationFor(' ana@example.com ', 'secret1');
+    expect(mocked.signInWithEmailAndPassword).toHaveBeenCalledWith(auth, 'ana@example.com', 'secret1');
+    expect(calls.map((c) => c.path)).toEqual(['/api/auth/resend-verification']);
+    expect(mocked.signOut).toHaveBeenCalledTimes(1);
+    expect(session.state.status).toBe('signed-out');
+  });
+
+  it('signs out again when the resend is refused (e.g. 429), and passes the refusal on', async () => {
+    mocked.signInWithEmailAndPassword.mockResolvedValue({ user: fakeUser({ emailVerified: false }) } as never);
+    const { api } = fakeApi({ '/api/auth/resend-verification': new ApiError('Too many', 429, 'Too many verification emails') });
+    await expect(new AuthSession({ auth, api }).resendVerificationFor('ana@example.com', 'secret1')).rejects.toThrow('Too many');
+    expect(mocked.signOut).toHaveBeenCalledTimes(1);
+  });
+
   it('signs a verified member in with their profile', async () => {
     mocked.signInWithEmailAndPassword.mockResolvedValue({ user: fakeUser() } as never);
     const { api } = fakeApi({ '/api/auth/verify-token': { user: profile() } });
@@ -167,6 +186,8 @@ describe('auth session', () => {
     const { api, calls } = fakeApi({ '/api/auth/register': { user: profile() }, '/api/auth/verify-token': { user: profile() } });
     const session = new AuthSession({ auth, api });
     await session.signInWithGoogle();
+    // Google's popup resolver is passed to this call only (the app's auth has none, so no Google script loads before).
+    expect(mocked.signInWithPopup).toHaveBeenCalledWith(auth, expect.anything(), { resolver: 'popup' });
     expect(calls.map((c) => c.path)).toEqual(['/api/auth/register', '/api/auth/verify-token']);
     expect(calls[0].body).toMatchObject({ email: 'gary@gmail.com', username: 'gary' });
   });

@@ -1,6 +1,7 @@
 import type { Gender, RegisterRequest, UserEnvelopeData, UserProfile } from '@playquid/contracts';
 import {
   type Auth,
+  browserPopupRedirectResolver,
   createUserWithEmailAndPassword,
   getAdditionalUserInfo,
   GoogleAuthProvider,
@@ -178,7 +179,8 @@ export class AuthSession {
   /** Google popup; the first sign-in registers the profile (with any referral) before it loads. */
   signInWithGoogle(): Promise<AuthState> {
     return this.quietly(async () => {
-      const result = await signInWithPopup(this.deps.auth, new GoogleAuthProvider());
+      // The resolver (and with it Google's scripts) is used only here, when the visitor chose Google.
+      const result = await signInWithPopup(this.deps.auth, new GoogleAuthProvider(), browserPopupRedirectResolver);
       if (getAdditionalUserInfo(result)?.isNewUser && result.user.email) {
         // Token verification creates a missing profile too, so a failure here only loses the referral.
         await this.register(result.user.email).catch((error: unknown) => console.warn('Registration failed', error));
@@ -202,6 +204,22 @@ export class AuthSession {
   async resendVerification(): Promise<void> {
     if (!this.deps.auth.currentUser) throw new AuthMessageError(AUTH_TEXT.noUser);
     await this.deps.api.post('/api/auth/resend-verification');
+  }
+
+  /**
+   * From the login screen after an unverified sign-in: signs in just long enough to have the
+   * verification email sent again (our backend sends and limits it), then signs out again.
+   */
+  resendVerificationFor(email: string, password: string): Promise<void> {
+    return this.quietly(async () => {
+      await signInWithEmailAndPassword(this.deps.auth, email.trim(), password);
+      try {
+        await this.deps.api.post('/api/auth/resend-verification');
+      } finally {
+        await signOut(this.deps.auth);
+        this.publish(SIGNED_OUT_STATE);
+      }
+    });
   }
 
   /**

@@ -2,6 +2,8 @@ import {
   type ApiEnvelope,
   type FeaturedChangeData,
   type Offer,
+  type OfferDevice,
+  type OfferSort,
   type OffersPage,
   type OfferStartData,
   type OfferStatus,
@@ -40,6 +42,46 @@ export const allOffersQuery = () =>
     queryFn: async ({ signal }) =>
       parseOfferList((await api.get<unknown>(`/api/offers/alloffers?per_page=${PAGE_SIZES.offersPage}`, signal)).data),
     staleTime: OFFER_LIST_STALE_MS,
+  });
+
+/** What the offers page asks the server for: filters, sort and page, for the visitor's device. */
+export interface OffersListParams {
+  device: OfferDevice;
+  search: string;
+  category: string;
+  difficulty: string;
+  /** 'all' or a DevicePlatform number as text. */
+  platform: string;
+  sort: OfferSort;
+  page: number;
+  perPage: number;
+  featured?: boolean;
+}
+
+/**
+ * One page of games for the visitor's device (`/api/offers/alloffers` with `device`): search,
+ * filters, sort and paging all happen on the server; the answer carries the filter values offered.
+ */
+export const offersListQuery = (params: OffersListParams) =>
+  queryOptions({
+    queryKey: ['offers', 'list', params],
+    queryFn: async ({ signal }): Promise<OffersPage> => {
+      const query = queryString({
+        device: params.device,
+        search: params.search.trim() || undefined,
+        category: params.category === 'all' ? undefined : params.category,
+        difficulty: params.difficulty === 'all' ? undefined : params.difficulty,
+        device_platform: params.platform === 'all' ? undefined : params.platform,
+        featured: params.featured,
+        sort: params.sort,
+        page: params.page,
+        per_page: params.perPage,
+      });
+      const envelope = (await api.get<unknown>(`/api/offers/alloffers${query}`, signal)) as unknown as OffersPage;
+      return { ...envelope, data: parseOfferList(envelope.data) };
+    },
+    staleTime: OFFER_LIST_STALE_MS,
+    placeholderData: (previous) => previous,
   });
 
 /** One offer; keyed by viewer because `is_completed` and the completed count are the member's own. */

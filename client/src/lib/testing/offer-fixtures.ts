@@ -28,6 +28,7 @@ export function makeOffer(overrides: Partial<Offer> = {}): Offer {
     events: [],
     completed_tasks_count: 0,
     total_completions: 0,
+    members_completed: 0,
     source: 'bitlabs',
     status: 'active',
     confirmation_time: null,

@@ -1,14 +1,15 @@
 import { formatPence, WELCOME_BONUS_PENCE } from '@playquid/contracts';
 import { Link } from '@tanstack/react-router';
-import { ArrowRight, BadgeCheck, CircleCheck, Coins, Gamepad2, Hourglass, Landmark, Star, Trophy } from 'lucide-react';
+import { ArrowRight, BadgeCheck, CircleCheck, Coins, Gamepad2, Hourglass, Mail, Star, Trophy } from 'lucide-react';
 import { m, useReducedMotion } from 'motion/react';
+import { SITE } from '../../lib/site-config';
 import { buttonClass } from '../../ui/Button';
 import { pageWidth } from '../../ui/styles';
 
 const TIMELINE = [
   { icon: Hourglass, label: 'Pending', text: 'Partner confirms your milestone', tone: 'bg-amber-400/15 text-amber-300' },
   { icon: CircleCheck, label: 'Approved', text: 'Added to your available balance', tone: 'bg-quid-300/15 text-quid-300' },
-  { icon: Landmark, label: 'Paid out', text: 'Processed in 5-10 business days', tone: 'bg-sky-400/15 text-sky-300' },
+  { icon: Mail, label: 'Paid out', text: 'Reward email within 5-10 business days', tone: 'bg-sky-400/15 text-sky-300' },
 ];
 
 /** Landing hero: the offer, the two calls to action, and how a reward travels to your pocket. */
@@ -33,7 +34,7 @@ export function Hero({ member, balanceText }: { member: boolean; balanceText: st
       <div className={`${pageWidth} relative grid items-center gap-14 pt-14 pb-20 sm:pt-20 lg:grid-cols-[1.1fr_0.9fr] lg:pb-28`}>
         <m.div {...rise(0)}>
           <span className="inline-flex items-center gap-2 rounded-full border border-quid-300/30 bg-quid-300/10 px-3.5 py-1.5 text-sm font-bold text-quid-200">
-            <Coins size={16} aria-hidden /> {formatPence(WELCOME_BONUS_PENCE)} welcome bonus when you sign up
+            <Coins size={16} aria-hidden /> {formatPence(WELCOME_BONUS_PENCE)} welcome bonus when you sign up, cashable after your first approved offer
           </span>
           <h1 className="mt-6 font-display text-5xl leading-[1.02] font-extrabold text-white sm:text-6xl xl:text-7xl">
             Play games.
@@ -41,7 +42,7 @@ export function Hero({ member, balanceText }: { member: boolean; balanceText: st
             <span className="bg-linear-to-r from-quid-300 via-quid-400 to-grape-400 bg-clip-text text-transparent">Earn real money.</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-300">
-            Complete challenges in 50+ mobile games and get paid in pounds. Cash out by bank account or PayPal, processed in 5-10 days.
+            Complete challenges in 50+ mobile games and get paid in pounds. Cash out as a reward email (PayPal cash, gift cards or a charity donation) within 5-10 business days.
           </p>
           <div className="mt-9 flex flex-wrap gap-3">
             {member ? (
@@ -60,17 +61,24 @@ export function Hero({ member, balanceText }: { member: boolean; balanceText: st
             )}
           </div>
           <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-3 text-sm text-slate-400">
-            <span className="flex items-center gap-2" aria-label="Rated 3.7 out of 5">
-              <span className="flex text-amber-300" aria-hidden>
-                {[0, 1, 2, 3].map((star) => (
-                  <Star key={star} size={16} fill="currentColor" />
-                ))}
-                <Star size={16} />
-              </span>
-              <span>
-                <span className="font-bold text-white">3.7</span> member rating
-              </span>
-            </span>
+            {SITE.rating && (
+              <a
+                href={SITE.rating.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex items-center gap-2 hover:text-white"
+                data-testid="landing-rating"
+              >
+                <span className="flex text-amber-300" aria-hidden>
+                  {[1, 2, 3, 4, 5].map((star) => (
+                    <Star key={star} size={16} fill={star <= Math.round(SITE.rating!.value) ? 'currentColor' : 'none'} />
+                  ))}
+                </span>
+                <span>
+                  Rated <span className="font-bold text-white">{SITE.rating.value.toFixed(1)}</span> out of 5 on {SITE.rating.service}
+                </span>
+              </a>
+            )}
             <span className="flex items-center gap-1.5">
               <BadgeCheck size={16} className="text-quid-300" aria-hidden /> UK company · 18+ only
             </span>
@@ -92,7 +100,7 @@ export function Hero({ member, balanceText }: { member: boolean; balanceText: st
             <p className="mt-2 font-display text-6xl font-extrabold tabular-nums text-white" data-testid="landing-balance">
               {balanceText}
             </p>
-            <p className="mt-1 text-sm text-slate-400">{member ? 'Total earned so far' : 'Welcome bonus, credited on sign-up'}</p>
+            <p className="mt-1 text-sm text-slate-400">{member ? 'Total earned so far' : 'Welcome bonus, credited on sign-up, cashable once your first offer is approved'}</p>
 
             <ol className="mt-7 space-y-3" aria-label="How a reward reaches you">
               {TIMELINE.map(({ icon: Icon, label, text, tone }) => (

@@ -61,7 +61,7 @@ const STEPS = [
   {
     icon: UserPlus,
     title: 'Sign up free',
-    text: `Create your account in a minute and get a ${formatPence(WELCOME_BONUS_PENCE)} welcome bonus.`,
+    text: `Create your account in a minute and get a ${formatPence(WELCOME_BONUS_PENCE)} welcome bonus, cashable once your first offer is approved.`,
   },
   {
     icon: Gamepad2,
@@ -71,7 +71,7 @@ const STEPS = [
   {
     icon: Banknote,
     title: 'Cash out',
-    text: 'Request your balance by bank account or PayPal. Payouts are processed in 5-10 business days.',
+    text: 'Request your balance as a reward email: choose PayPal cash, a gift card or a charity donation. Requests are reviewed and sent within 5-10 business days.',
   },
 ];
 
@@ -162,13 +162,17 @@ const BENEFITS = [
     text: 'Every reward is shown in GBP, to the penny, as soon as it is confirmed.',
   },
   { icon: Zap, title: 'Credits in seconds', text: 'Your dashboard updates on its own the moment a partner confirms a milestone.' },
-  { icon: Clock, title: 'Payouts in 5-10 days', text: 'Withdraw by bank account or PayPal, processed within 5-10 business days.' },
+  {
+    icon: Clock,
+    title: 'Payouts in 5-10 days',
+    text: 'A reward email with PayPal cash, gift cards or charity donations, reviewed and sent within 5-10 business days.',
+  },
   { icon: ShieldCheck, title: 'GDPR compliant', text: 'Your data is handled under UK GDPR by a UK limited company.' },
   { icon: Lock, title: 'Secure sign-in', text: 'Email verification and Google sign-in keep your account yours.' },
   {
     icon: Gift,
     title: 'Bonus and referrals',
-    text: `A ${formatPence(WELCOME_BONUS_PENCE)} welcome bonus, plus £1.50 for every friend who joins and plays.`,
+    text: `A ${formatPence(WELCOME_BONUS_PENCE)} welcome bonus (cashable after your first approved offer), plus £1.50 for every friend who joins and completes a first offer.`,
   },
 ];
 
@@ -203,13 +207,25 @@ export function Benefits() {
   );
 }
 
-/** Floating welcome-bonus reminder for visitors; dismissible. */
+/**
+ * Floating welcome-bonus reminder for visitors; dismissible. It appears once the visitor has
+ * scrolled past most of the first screen, so it never covers the hero's own bonus line, calls to
+ * action or trust line on a phone.
+ */
 export function BonusReminder() {
   const [open, setOpen] = useState(true);
+  const [scrolled, setScrolled] = useState(false);
   const reduceMotion = useReducedMotion();
+  useEffect(() => {
+    if (scrolled) return;
+    const check = () => window.scrollY > window.innerHeight * 0.6 && setScrolled(true);
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    return () => window.removeEventListener('scroll', check);
+  }, [scrolled]);
   return (
     <AnimatePresence>
-      {open && (
+      {open && scrolled && (
         <m.aside
           className="fixed right-4 bottom-4 z-30 w-[calc(100%-2rem)] max-w-xs rounded-3xl border border-quid-300/30 bg-ink-900/95 p-5 shadow-2xl shadow-black/40 backdrop-blur"
           aria-label="Welcome bonus"
@@ -230,7 +246,7 @@ export function BonusReminder() {
           <p className="flex items-center gap-2 font-display font-bold text-white">
             <Gift size={18} className="text-quid-300" aria-hidden /> Claim your {formatPence(WELCOME_BONUS_PENCE)} bonus
           </p>
-          <p className="mt-1 text-sm text-slate-400">Sign up free and it is in your balance straight away.</p>
+          <p className="mt-1 text-sm text-slate-400">Sign up free: it is credited straight away and becomes cashable once your first offer is approved.</p>
           <Link to="/signup" className="mt-4 inline-flex rounded-xl bg-quid-300 px-4 py-2 text-sm font-bold text-ink-950 hover:bg-quid-200">
             Sign Up
           </Link>

@@ -1,8 +1,8 @@
 import { LIMITS, PAGE_SIZES } from '@playquid/contracts';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps, Link, redirect } from '@tanstack/react-router';
 import { Gamepad2, Hourglass, ListChecks, Sparkles, TrendingUp, Wallet } from 'lucide-react';
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { RecentEarnings } from '../-components/RecentEarnings';
 import { PageSpinner, RouteError } from '../../../components/Feedback';
 import { useAuth } from '../../../lib/auth/react';
@@ -12,7 +12,7 @@ import { displayName, greeting } from '../../../lib/display';
 import { memberDashboardRedirect } from '../../../lib/guards';
 import { featuredOffersQuery, progressQuery } from '../../../lib/offers/queries';
 import { pageHead } from '../../../lib/page';
-import { minPayoutPence } from '../../../lib/payouts';
+import { withdrawableHint } from '../../../lib/payouts';
 import { profileQuery } from '../../../lib/profile/queries';
 import { balanceQuery, detailedBalanceQuery, recentEarningsQuery } from '../../../lib/wallet/queries';
 import { buttonClass } from '../../../ui/Button';
@@ -48,6 +48,22 @@ export const Route = createFileRoute('/_member/dashboard')({
   component: Dashboard,
 });
 
+/**
+ * The balance is polled most often; when it changes (a credit, a reversal, a payout), the cards
+ * built from other calls (Recent Earnings, Completed Tasks) are asked again at once, so every card
+ * shows the same moment instead of lagging by their own polling interval.
+ */
+function useCardsFollowTheBalance(uid: string, fingerprint: string) {
+  const queryClient = useQueryClient();
+  const seen = useRef(fingerprint);
+  useEffect(() => {
+    if (seen.current === fingerprint) return;
+    seen.current = fingerprint;
+    void queryClient.invalidateQueries({ queryKey: ['earnings', uid] });
+    void queryClient.invalidateQueries({ queryKey: profileQuery(uid).queryKey });
+  }, [queryClient, uid, fingerprint]);
+}
+
 function DashboardError(props: ErrorComponentProps) {
   return <RouteError {...props} title="Failed to load dashboard data" />;
 }
@@ -57,7 +73,8 @@ function Dashboard() {
   const { uid } = Route.useRouteContext();
   const { data: balance } = useSuspenseQuery(balanceQuery(uid));
   const { data: profile } = useQuery(profileQuery(uid));
-  // Only the server's minimum payout and the reserved amount come from here; failures fall back quietly.
+  useCardsFollowTheBalance(uid, `${balance.total_transactions}/${balance.available_pence}/${balance.pending_pence}`);
+  // Only the reserved amount comes from here; failures fall back quietly.
   const { data: detailed } = useQuery(detailedBalanceQuery(uid));
   const name = displayName(profile ?? auth.profile ?? { email: auth.user?.email });
   const completed = profile?.completed_offers ?? auth.profile?.completed_offers;
@@ -102,8 +119,8 @@ function Dashboard() {
           />
           <StatCard
             label="Available Balance"
-            value={<CompactPence pence={balance.available_pence} />}
-            hint="Ready for payout"
+            value={<CompactPence pence={balance.withdrawable_pence} />}
+            hint={withdrawableHint(balance)}
             icon={Wallet}
             accent="grape"
             testId="dashboard-available-balance"
@@ -147,7 +164,7 @@ function Dashboard() {
             </Card>
           </div>
 
-          <DashboardSidebar balance={balance} minPayoutPence={minPayoutPence(detailed)} reservedPence={detailed?.reserved_pence} />
+          <DashboardSidebar balance={balance} reservedPence={detailed?.reserved_pence} />
         </div>
       </section>
       {showWelcome && <WelcomeOverlay name={name} offers={featured.offers} onDismiss={closeWelcome} />}

@@ -1,5 +1,4 @@
 import { formatPence, PAGE_SIZES } from '@playquid/contracts';
-import { isOpenPayout, payoutEligibility } from '@playquid/domain';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps, useNavigate } from '@tanstack/react-router';
 import { Banknote, History, Hourglass, Send, Wallet } from 'lucide-react';
@@ -8,7 +7,7 @@ import { PageSpinner, RouteError } from '../../../components/Feedback';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAuth } from '../../../lib/auth/react';
 import { pageHead } from '../../../lib/page';
-import { minPayoutPence } from '../../../lib/payouts';
+import { serverEligibility, withdrawableHint } from '../../../lib/payouts';
 import { payoutsQuery } from '../../../lib/payouts/queries';
 import { availableEarningsQuery, balanceQuery, detailedBalanceQuery } from '../../../lib/wallet/queries';
 import { StatCard } from '../../../ui/StatCard';
@@ -55,31 +54,23 @@ function PaymentsPage() {
   const { data: balance } = useSuspenseQuery(balanceQuery(uid));
   const { data: detailed } = useQuery(detailedBalanceQuery(uid));
   const { data: payouts } = useQuery(payoutsQuery(uid, 1, PAGE_SIZES.userPayoutsHistory));
-  const minPence = minPayoutPence(detailed);
-  const available = balance.available_pence;
-  const hasOpenPayout = (payouts?.data.some(isOpenPayout) ?? false) || (detailed?.reserved_pence ?? 0) > 0;
-  const lockedBonusPence = detailed?.locked_bonus_pence ?? 0;
-  const eligibility = payoutEligibility({
-    availablePence: available,
-    minPence,
-    isNegative: detailed?.is_negative,
-    hasOpenPayout,
-    lockedBonusPence,
-  });
+  // One answer from the server: what can be withdrawn, whether a payout may be requested, and why not.
+  const minPence = balance.min_payout_pence;
+  const eligibility = serverEligibility(balance);
 
   return (
     <>
       <PageHeader
         eyebrow="Payouts"
-        title="Instant Reward Payouts"
-        lead={`Cash out your whole available balance as a reward email. The minimum payout is ${formatPence(minPence)}.`}
+        title="Reward Payouts"
+        lead={`Cash out your whole available balance as a reward email (PayPal cash, gift cards or a charity donation), reviewed and sent within 5-10 business days. The minimum payout is ${formatPence(minPence)}.`}
       />
       <section className={`${pageWidth} py-10`}>
         <StatGrid columns={3}>
           <StatCard
             label="Available for Payout"
-            value={formatPence(available)}
-            hint="Approved earnings"
+            value={formatPence(balance.withdrawable_pence)}
+            hint={withdrawableHint(balance)}
             icon={Wallet}
             testId="payments-available"
           />
@@ -108,8 +99,8 @@ function PaymentsPage() {
               <PayoutRequestPanel
                 uid={uid}
                 email={auth.profile?.email ?? auth.user?.email ?? null}
-                availablePence={available}
-                lockedBonusPence={lockedBonusPence}
+                availablePence={balance.available_pence}
+                lockedBonusPence={balance.locked_bonus_pence}
                 minPence={minPence}
                 eligibility={eligibility}
                 onRequested={openHistory}

@@ -113,6 +113,9 @@ function AdminCallbacksPage() {
   const stats = useQuery(callbackStatsQuery());
   const [recalculated, setRecalculated] = useState<CallbackStats | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  // The outcome of the last reprocess or review, shown on the page (no native alert box).
+  const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const failureText = (error: Error) => (error instanceof ApiError ? (error.detail ?? error.message) : error.message);
 
   const rows = list.data?.data ?? [];
   const totalPages = Math.max(1, list.data?.total_pages ?? 1);
@@ -135,28 +138,28 @@ function AdminCallbacksPage() {
 
   const reprocess = useMutation({
     mutationFn: (callback: CallbackRecord) => reprocessCallback(callback.id),
+    onMutate: () => setOutcome(null),
     onSuccess: () => {
-      window.alert(CALLBACK_TEXT.reprocessed);
+      setOutcome({ kind: 'success', text: CALLBACK_TEXT.reprocessed });
       refresh();
     },
-    onError: (error) =>
-      window.alert(CALLBACK_TEXT.reprocessFailed(error instanceof ApiError ? (error.detail ?? error.message) : error.message)),
+    onError: (error) => setOutcome({ kind: 'error', text: CALLBACK_TEXT.reprocessFailed(failureText(error)) }),
   });
 
   // Held credits: the reason is required and recorded with the admin on the event.
   const review = useMutation({
     mutationFn: ({ callback, decision, reason }: { callback: CallbackRecord; decision: ReviewDecision; reason: string }) =>
       reviewCallback(callback.id, decision, reason),
+    onMutate: () => setOutcome(null),
     onSuccess: (_data, { decision }) => {
-      window.alert(CALLBACK_TEXT.reviewed(decision));
+      setOutcome({ kind: 'success', text: CALLBACK_TEXT.reviewed(decision) });
       refresh();
     },
-    onError: (error) =>
-      window.alert(CALLBACK_TEXT.reviewFailed(error instanceof ApiError ? (error.detail ?? error.message) : error.message)),
+    onError: (error) => setOutcome({ kind: 'error', text: CALLBACK_TEXT.reviewFailed(failureText(error)) }),
   });
   const startReview = (callback: CallbackRecord, decision: ReviewDecision) => {
     const reason = reviewReason(window.prompt(CALLBACK_TEXT.reviewPrompt(decision, callback)));
-    if (reason === null) return window.alert(CALLBACK_TEXT.reasonRequired);
+    if (reason === null) return setOutcome({ kind: 'error', text: CALLBACK_TEXT.reasonRequired });
     review.mutate({ callback, decision, reason });
   };
 
@@ -184,6 +187,11 @@ function AdminCallbacksPage() {
       />
       <section className={`${pageWidth} space-y-6 py-10`}>
         <StatsCards stats={recalculated ?? stats.data} />
+        {outcome && (
+          <Notice kind={outcome.kind} testId="callbacks-message">
+            {outcome.text}
+          </Notice>
+        )}
         {recalculated && (
           <Notice kind="info" testId="callbacks-recalculated">
             Figures recalculated from the {rows.length} callbacks on this page. Refresh for the server&apos;s totals.

@@ -1,5 +1,4 @@
-import { type Balance, formatPence, type Pence } from '@playquid/contracts';
-import { dashboardPayoutState } from '@playquid/domain';
+import { type Balance, DASHBOARD_PAYOUT_READY_PENCE, formatPence, type Pence } from '@playquid/contracts';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { ArrowRight, Banknote, Gamepad2, type LucideIcon, PoundSterling, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -70,19 +69,15 @@ function Row({ label, value, tone = 'text-white', testId }: { label: string; val
 }
 
 /**
- * Balance Details and Quick Actions. `minPayoutPence` is the server's configured minimum once the
- * detailed balance is known; `reservedPence` is money held by a payout in progress.
+ * Balance Details and Quick Actions. Whether a payout may be requested and how much is withdrawable
+ * are the server's answer (`can_request_payout`, `withdrawable_pence`); `reservedPence` is money
+ * held by a payout in progress.
  */
-export function DashboardSidebar({
-  balance,
-  minPayoutPence,
-  reservedPence,
-}: {
-  balance: Balance;
-  minPayoutPence: Pence;
-  reservedPence?: Pence;
-}) {
-  const payout = dashboardPayoutState(balance.available_pence, minPayoutPence);
+export function DashboardSidebar({ balance, reservedPence }: { balance: Balance; reservedPence?: Pence }) {
+  const payout = {
+    enabled: balance.can_request_payout,
+    ready: balance.can_request_payout && balance.withdrawable_pence >= DASHBOARD_PAYOUT_READY_PENCE,
+  };
   return (
     <aside className="flex flex-col gap-6">
       <Card className="p-6">
@@ -95,7 +90,10 @@ export function DashboardSidebar({
           )}
         </div>
         <dl className="mt-5 space-y-3 text-sm">
-          <Row label="Available" value={balance.available_pence} testId="dashboard-balance-available" />
+          <Row label="Available for payout" value={balance.withdrawable_pence} testId="dashboard-balance-available" />
+          {balance.locked_bonus_pence > 0 ? (
+            <Row label="Locked bonus" value={balance.locked_bonus_pence} tone="text-slate-400" testId="dashboard-balance-locked" />
+          ) : null}
           <Row label="Pending" value={balance.pending_pence} tone="text-amber-300" testId="dashboard-balance-pending" />
           {reservedPence ? <Row label="In payouts" value={reservedPence} tone="text-sky-300" testId="dashboard-balance-reserved" /> : null}
           <div className="flex justify-between border-t border-white/10 pt-3">
@@ -127,7 +125,11 @@ export function DashboardSidebar({
                 ? payout.ready
                   ? 'Your balance is ready to cash out'
                   : undefined
-                : `Minimum ${formatPence(minPayoutPence)} required`
+                : balance.payout_block === 'in-progress'
+                  ? 'A payout is already in progress'
+                  : balance.locked_bonus_pence > 0
+                    ? 'Your bonus unlocks with your first approved offer'
+                    : `Minimum ${formatPence(balance.min_payout_pence)} required`
             }
             disabled={!payout.enabled}
             highlight={payout.ready}

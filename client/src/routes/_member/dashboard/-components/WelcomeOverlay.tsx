@@ -25,7 +25,7 @@ export function WelcomeOverlay({ name, offers = [], onDismiss }: { name: string;
         role="dialog"
         aria-modal="true"
         aria-labelledby="welcome-title"
-        className={`${cardClass} relative max-h-full w-full max-w-md overflow-y-auto p-7 text-center sm:p-8`}
+        className={`${cardClass} relative z-10 max-h-full w-full max-w-md overflow-y-auto p-7 text-center sm:p-8`}
         initial={{ opacity: 0, scale: 0.9, y: 20 }}
         animate={{ opacity: 1, scale: 1, y: 0 }}
         onClick={(event) => event.stopPropagation()}
@@ -46,8 +46,8 @@ export function WelcomeOverlay({ name, offers = [], onDismiss }: { name: string;
           Welcome to PlayQuid, {name}!
         </h2>
         <p className="mt-3 text-slate-300">
-          Your <span className="font-bold text-quid-300">{formatPence(WELCOME_BONUS_PENCE)}</span> welcome bonus is already in your balance.
-          Play games, hit their milestones and watch it grow.
+          Your <span className="font-bold text-quid-300">{formatPence(WELCOME_BONUS_PENCE)}</span> welcome bonus is in your balance, locked
+          until your first offer is approved; then it is yours to cash out with the rest. Play games, hit their milestones and watch it grow.
         </p>
         <WelcomeOfferList offers={offers} onPick={onDismiss} />
         <div className="mt-7 flex flex-col gap-3 sm:flex-row sm:justify-center">

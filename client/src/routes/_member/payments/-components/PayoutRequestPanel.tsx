@@ -69,7 +69,7 @@ function BlockMessage({
 }
 
 /** The first 5 approved earnings not yet in a payout, and how many more there are. */
-function AvailableEarnings({ uid }: { uid: string }) {
+function AvailableEarnings({ uid, lockedBonusPence }: { uid: string; lockedBonusPence: Pence }) {
   const { data, isPending, isError } = useQuery(availableEarningsQuery(uid));
   const { shown, more } = availableEarningsPreview(data?.data ?? []);
   const extra = more + Math.max(0, (data?.total ?? 0) - (data?.data.length ?? 0));
@@ -86,7 +86,14 @@ function AvailableEarnings({ uid }: { uid: string }) {
         <ul className="mt-4 divide-y divide-white/5">
           {shown.map((earning) => (
             <li key={earning.id} className="flex items-center justify-between gap-3 py-2.5 text-sm">
-              <span className="min-w-0 truncate text-slate-200">{earning.display_title}</span>
+              <span className="min-w-0 truncate text-slate-200">
+                {earning.display_title}
+                {earning.is_bonus && lockedBonusPence > 0 && (
+                  <span className="ml-2 inline-flex items-center gap-1 text-xs text-amber-200" data-testid="available-earning-locked">
+                    <Lock size={12} aria-hidden /> locked
+                  </span>
+                )}
+              </span>
               <span className="shrink-0 font-semibold tabular-nums text-quid-300">+{formatPence(earning.amount_pence)}</span>
             </li>
           ))}
@@ -216,7 +223,7 @@ export function PayoutRequestPanel({
             ))}
           </ul>
         </Card>
-        <AvailableEarnings uid={uid} />
+        <AvailableEarnings uid={uid} lockedBonusPence={lockedBonusPence} />
       </div>
     </div>
   );

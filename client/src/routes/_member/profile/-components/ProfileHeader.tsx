@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { Notice, type NoticeMessage } from '../../../../components/Feedback';
 import { useAuthSession } from '../../../../lib/auth/react';
 import { updateUsername } from '../../../../lib/commands';
-import { accountAge, displayName } from '../../../../lib/display';
+import { displayName, memberBadge } from '../../../../lib/display';
 import { USERNAME_MESSAGE_MS, USERNAME_TEXT, usernameChange } from '../../../../lib/profile';
 import { profileQuery } from '../../../../lib/profile/queries';
 import { useFlash } from '../../../../lib/use-flash';
@@ -106,7 +106,7 @@ function UsernameEditor({ profile, isAdmin }: { profile: UserProfile; isAdmin: b
             <ShieldCheck size={13} aria-hidden /> Admin
           </span>
         )}
-        <span className={`${badge} bg-white/10 text-slate-300`}>Member for {accountAge(profile.created_at)}</span>
+        <span className={`${badge} bg-white/10 text-slate-300`}>{memberBadge(profile.created_at)}</span>
       </div>
       {message && (
         <Notice kind={message.kind} className="mt-3 w-fit" testId="profile-username-message">

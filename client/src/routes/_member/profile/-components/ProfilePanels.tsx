@@ -51,7 +51,10 @@ export function OverviewPanel({ profile, stats, balance }: { profile: UserProfil
           title="Balance Overview"
           testId="profile-balance"
           rows={[
-            ['Available Balance', money(balance?.available_pence ?? stats?.available_pence)],
+            ['Available for Payout', money(balance?.withdrawable_pence ?? stats?.available_pence)],
+            ...(balance && balance.locked_bonus_pence > 0
+              ? [['Locked bonus', `${formatPence(balance.locked_bonus_pence)} (until your first offer is approved)`] as [string, string]]
+              : []),
             ['Pending Earnings', money(balance?.pending_pence ?? profile.pending_earnings_pence)],
             ['Total Earned', formatPence(profile.total_earned_pence)],
           ]}

@@ -52,7 +52,9 @@ export function HeadlineCards({ stats }: { stats: AdminStats }) {
       <StatCard
         label="Conversion Rate"
         value={percent(conversion.conversion_rate)}
-        hint={`${count(conversion.total_completions)} completions of ${count(conversion.total_starts)} starts`}
+        // The rate is started offers that reached a credit, of all started: say exactly that (credits
+        // of offers started elsewhere are completions, not conversions of our starts).
+        hint={`${count(conversion.total_starts - conversion.in_progress)} of ${count(conversion.total_starts)} started offers credited`}
         icon={Percent}
         accent="flare"
         testId="admin-stat-conversion"

@@ -1,5 +1,5 @@
 import { Check, LoaderCircle, Undo2 } from 'lucide-react';
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 
 /**
  * Inline anchor edit: type, then Enter or Save; Escape or Undo puts the saved value back. The page
@@ -30,8 +30,11 @@ export function AnchorEditor({
       }}
     >
       <input
-        className="w-36 rounded-xl border border-white/10 bg-ink-950/70 px-3 py-1.5 text-sm text-white placeholder:text-slate-600 focus:border-quid-300 focus:ring-2 focus:ring-quid-300/30 focus:outline-none"
+        className="min-w-36 max-w-72 rounded-xl border border-white/10 bg-ink-950/70 px-3 py-1.5 text-sm text-white placeholder:text-slate-600 focus:border-quid-300 focus:ring-2 focus:ring-quid-300/30 focus:outline-none"
         value={draft}
+        // Wide enough for the whole anchor (field-sizing grows it with its text), its full value on hover.
+        style={{ fieldSizing: 'content' } as CSSProperties}
+        title={draft || undefined}
         placeholder="No anchor"
         onChange={(event) => setDraft(event.target.value)}
         onKeyDown={(event) => event.key === 'Escape' && setDraft(saved)}

@@ -1,7 +1,7 @@
 import { type AdminPayout, formatPence } from '@playquid/contracts';
-import { Check, Landmark, Mail, RotateCcw, Send, TriangleAlert, X } from 'lucide-react';
+import { Check, Mail, RotateCcw, Send, TriangleAlert, X } from 'lucide-react';
 import { CopyButton } from '../../../../../components/CopyButton';
-import { adminPayoutActions, maskAccountNumber, rewardDeliveryLabel, shortId } from '../../../../../lib/payouts';
+import { adminPayoutActions, rewardDeliveryLabel, shortId } from '../../../../../lib/payouts';
 import { PayoutStatusBadge } from '../../../../../ui/Badge';
 import { RowButton, rowClass, Table, Th } from '../../../../../ui/Table';
 
@@ -10,26 +10,15 @@ const formatDate = (iso: string | null) => (iso ? dateTime.format(new Date(iso))
 
 export type AdminPayoutAction = 'process' | 'cancel' | 'approve' | 'reject' | 'resend' | 'return';
 
-/** How the money reaches the member: a reward email, plus bank details when a payout has them. */
+/** How the money reaches the member: a reward email (PayPal cash, gift cards or a charity donation, their choice). */
 export function PayoutDelivery({ payout }: { payout: AdminPayout }) {
-  const { email, account_name: accountName, account_number: accountNumber, sort_code: sortCode } = payout.payment_details ?? {};
-  const hasBank = Boolean(accountName || accountNumber || sortCode);
+  const email = payout.payment_details?.email;
   return (
     <span className="flex flex-col gap-0.5 text-xs">
       <span className="inline-flex items-center gap-1 font-semibold text-slate-200">
         <Mail size={12} aria-hidden /> Reward email
       </span>
       {email && <span className="break-all text-slate-400">{email}</span>}
-      {hasBank && (
-        <span className="mt-1 flex flex-col text-slate-400">
-          <span className="inline-flex items-center gap-1 font-semibold text-slate-200">
-            <Landmark size={12} aria-hidden /> Bank Transfer
-          </span>
-          {accountName && <span>{accountName}</span>}
-          {sortCode && <span>Sort code {sortCode}</span>}
-          {accountNumber && <span>Account {maskAccountNumber(accountNumber)}</span>}
-        </span>
-      )}
     </span>
   );
 }

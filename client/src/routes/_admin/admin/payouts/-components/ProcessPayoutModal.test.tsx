@@ -9,32 +9,26 @@ const payout = {
   amount: 3.25,
   amount_pence: 325,
   status: 'pending',
-  payment_details: {
-    delivery_method: 'email',
-    email: 'ana@example.com',
-    account_name: 'Ana Smith',
-    account_number: '12345678',
-    sort_code: '12-34-56',
-  },
+  payment_details: { delivery_method: 'email', email: 'ana@example.com' },
   user: { uid: 'uid-ana', email: 'ana@example.com', username: 'ana' },
 } as AdminPayout;
 
 afterEach(cleanup);
 
-describe('Process Bank Transfer modal', () => {
-  it('shows the amount, the user and the bank details with the account number masked', () => {
+describe('Mark Reward Payout as Paid modal', () => {
+  it('shows the amount, the user and the reward email, and no bank fields', () => {
     render(<ProcessPayoutModal payout={payout} busy={false} failure={null} onSubmit={vi.fn()} onClose={vi.fn()} />);
-    const dialog = screen.getByRole('dialog', { name: 'Process Bank Transfer' });
+    const dialog = screen.getByRole('dialog', { name: 'Mark Reward Payout as Paid' });
     expect(dialog.textContent).toContain('£3.25');
-    expect(dialog.textContent).toContain('ana');
-    expect(dialog.textContent).toContain('•••• 5678');
-    expect(dialog.textContent).not.toContain('12345678');
+    expect(dialog.textContent).toContain('ana@example.com');
+    expect(dialog.textContent).toContain('Reward email');
+    expect(dialog.textContent).not.toMatch(/bank|sort code|account/i);
   });
 
   it('keeps Mark as Paid disabled until a non-blank reference is typed, then sends it trimmed', () => {
     const onSubmit = vi.fn();
     render(<ProcessPayoutModal payout={payout} busy={false} failure={null} onSubmit={onSubmit} onClose={vi.fn()} />);
-    const reference = screen.getByLabelText('Bank Transaction Reference');
+    const reference = screen.getByLabelText('Reward Reference');
     const markPaid = screen.getByRole('button', { name: 'Mark as Paid' });
     expect(markPaid).toHaveProperty('disabled', true);
 
@@ -59,7 +53,7 @@ describe('Process Bank Transfer modal', () => {
     } as AdminPayout;
     render(<ProcessPayoutModal payout={flagged} busy={false} failure={null} onSubmit={onSubmit} onClose={vi.fn()} />);
     expect(screen.getByTestId('admin-payout-review').textContent).toContain('A reversal of £5.00 landed after this payout was requested');
-    fireEvent.change(screen.getByLabelText('Bank Transaction Reference'), { target: { value: 'BACS-1' } });
+    fireEvent.change(screen.getByLabelText('Reward Reference'), { target: { value: 'BACS-1' } });
     const markPaid = screen.getByRole('button', { name: 'Mark as Paid' });
     expect(markPaid).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByLabelText('I have reviewed the reversal and still want to mark this payout paid'));

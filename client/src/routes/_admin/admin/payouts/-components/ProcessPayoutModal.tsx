@@ -1,5 +1,5 @@
 import { type AdminPayout, type AdminPayoutProcessBody, formatPence } from '@playquid/contracts';
-import { Landmark, LoaderCircle } from 'lucide-react';
+import { LoaderCircle, Mail } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Notice } from '../../../../../components/Feedback';
 import { adminPayoutActions, processPayoutBody, TRANSACTION_ID_REQUIRED } from '../../../../../lib/payouts';
@@ -9,8 +9,8 @@ import { inputClass, labelClass } from '../../../../../ui/styles';
 import { PayoutDelivery, ReviewWarning } from './AdminPayoutsTable';
 
 /**
- * 'Process Bank Transfer' records the bank transaction reference (required)
- * and optional notes, then marks the payout paid.
+ * 'Mark Reward Payout as Paid' records the reward reference (required: the reward order or
+ * processor reference) and optional notes, then marks the reward payout paid.
  */
 export function ProcessPayoutModal({
   payout,
@@ -43,8 +43,8 @@ export function ProcessPayoutModal({
 
   return (
     <Modal
-      title="Process Bank Transfer"
-      icon={<Landmark size={20} className="text-quid-300" aria-hidden />}
+      title="Mark Reward Payout as Paid"
+      icon={<Mail size={20} className="text-quid-300" aria-hidden />}
       onClose={onClose}
       busy={busy}
       testId="process-payout-modal"
@@ -68,9 +68,9 @@ export function ProcessPayoutModal({
         </dl>
 
         <div className={`${labelClass} mt-5`}>
-          {/* The asterisk sits outside the label so the field's name is exactly 'Bank Transaction Reference'. */}
+          {/* The asterisk sits outside the label so the field's name is exactly 'Reward Reference'. */}
           <span className="flex gap-1">
-            <label htmlFor={referenceId}>Bank Transaction Reference</label>
+            <label htmlFor={referenceId}>Reward Reference</label>
             <span className="text-red-300" aria-hidden>
               *
             </span>
