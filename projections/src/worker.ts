@@ -28,8 +28,16 @@ async function main() {
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // The current job (one range, tens of milliseconds) has had its time by then; Docker kills at 10 s.
+  process.once('SIGTERM', () => setTimeout(() => process.exit(1), 9_000).unref());
   process.on('SIGINT', () => void stop('SIGINT'));
 }
+
+// A promise rejected with no handler is a bug: say so and exit (ranges are applied whole or not at all).
+process.on('unhandledRejection', (reason) => {
+  console.error('projection worker: unhandled rejection; exiting', reason);
+  process.exit(1);
+});
 
 main().catch((error) => {
   console.error(error);

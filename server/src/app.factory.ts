@@ -14,13 +14,16 @@ import { loadConfig } from './config/app-config';
 import { contentSecurityDirectives } from './common/content-security-policy';
 import { frameworkErrors, rejectHostileInput } from './common/hostile-input';
 import { RouteRegistry } from './debug/debug.controller';
+import { ShutdownState } from './health/shutdown-state';
 
 /** Builds the Nest application (used by main.ts, the tests and the benchmark). */
 export async function createApp(): Promise<NestFastifyApplication> {
   const config = loadConfig();
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule,
-    new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: 256 * 1024, frameworkErrors }),
+    // return503OnClosing: false: a request that reaches a connection still open while the API drains
+    // is served (with Connection: close), not refused.
+    new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: 256 * 1024, frameworkErrors, return503OnClosing: false }),
     // rawBody: webhook signatures (Tremendous) are computed over the bytes as sent, kept as req.rawBody.
     { bufferLogs: true, rawBody: true },
   );
@@ -31,6 +34,14 @@ export async function createApp(): Promise<NestFastifyApplication> {
   fastify.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') registry.routes.push({ method, path: route.url });
   });
+  // SIGTERM: the drain starts first (readiness 503, no new connections, idle ones closed), then
+  // Nest's shutdown stops the forwarder and workers (finishing their jobs) and closes the server.
+  const shutdown = app.get(ShutdownState);
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
+    if (shutdown.draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => shutdown.begin(app.getHttpServer(), signal));
   app.enableShutdownHooks();
   // Crawler files live at the site root (SeoController).
   app.setGlobalPrefix('api', { exclude: ['robots.txt', 'sitemap.xml'] });

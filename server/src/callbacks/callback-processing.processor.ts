@@ -2,6 +2,7 @@ import { OnWorkerEvent, Processor } from '@nestjs/bullmq';
 import { CommandBus } from '@nestjs/cqrs';
 import { type CallbackProcessingJob, QUEUES } from '@playquid/contracts';
 import type { Job } from 'bullmq';
+import { MemberLocks } from '../infra/member-locks';
 import { QueueWorker } from '../infra/queue-worker';
 import { ProcessCallbackCommand, type ProcessCallbackResult, ProcessMemberCallbacksCommand } from './process-callback.command';
 
@@ -25,12 +26,17 @@ type CallbackJob = CallbackProcessingJob | SingleCallbackJob;
 /** Consumes the callback-processing queue: each job credits one member's stored callbacks. */
 @Processor(QUEUES.callbackProcessing, { concurrency: CONCURRENCY, autorun: false })
 export class CallbackProcessingProcessor extends QueueWorker<CallbackJob, ProcessCallbackResult[]> {
-  constructor(private readonly commandBus: CommandBus) {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly memberLocks: MemberLocks,
+  ) {
     super('CallbackProcessingWorker');
   }
 
   async process({ data }: Job<CallbackJob>): Promise<ProcessCallbackResult[]> {
-    if ('callbacks' in data) return this.commandBus.execute(new ProcessMemberCallbacksCommand(data.userId, data.callbacks));
+    // Across replicas a member's callbacks are decided by one process at a time (within it, the command orders them).
+    if ('callbacks' in data)
+      return this.memberLocks.with(data.userId, () => this.commandBus.execute(new ProcessMemberCallbacksCommand(data.userId, data.callbacks)));
     return [await this.commandBus.execute(new ProcessCallbackCommand(data.transactionId, data.callbackId))];
   }
 
