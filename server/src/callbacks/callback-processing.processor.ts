@@ -1,9 +1,11 @@
 import { OnWorkerEvent, Processor } from '@nestjs/bullmq';
+import { Optional } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { type CallbackProcessingJob, QUEUES } from '@playquid/contracts';
 import type { Job } from 'bullmq';
 import { MemberLocks } from '../infra/member-locks';
 import { QueueWorker } from '../infra/queue-worker';
+import { MetricsService } from '../ops/metrics.service';
 import { ProcessCallbackCommand, type ProcessCallbackResult, ProcessMemberCallbacksCommand } from './process-callback.command';
 
 /**
@@ -29,6 +31,7 @@ export class CallbackProcessingProcessor extends QueueWorker<CallbackJob, Proces
   constructor(
     private readonly commandBus: CommandBus,
     private readonly memberLocks: MemberLocks,
+    @Optional() private readonly metrics?: MetricsService,
   ) {
     super('CallbackProcessingWorker');
   }
@@ -40,8 +43,16 @@ export class CallbackProcessingProcessor extends QueueWorker<CallbackJob, Proces
     return [await this.commandBus.execute(new ProcessCallbackCommand(data.transactionId, data.callbackId))];
   }
 
+  @OnWorkerEvent('completed')
+  completed(job: Job<CallbackJob, ProcessCallbackResult[]>): void {
+    if (!this.metrics) return;
+    for (const result of job.returnvalue ?? []) this.metrics.callbacksProcessed.inc({ outcome: result.outcome });
+    if (job.processedOn && job.finishedOn) this.metrics.callbackProcessingSeconds.observe((job.finishedOn - job.processedOn) / 1000);
+  }
+
   @OnWorkerEvent('failed')
   failed(job: Job | undefined, error: Error): void {
+    this.metrics?.callbacksFailed.inc();
     this.logger.error({ jobId: job?.id, error: error.message }, 'callback processing job failed');
   }
 }
