@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredMember } from '../support/members';
-import { bearer, earn, makeAdmin, signedPath } from '../support/money';
+import { bearer, earn, makeAdmin } from '../support/money';
 import { type Stack, startStack } from '../support/stack';
 
 const METRICS_TOKEN = 'test-metrics-token';
