@@ -85,8 +85,8 @@ export class MetricsService {
       labelNames: ['projection'],
       registers: [this.registry],
     });
-    const lag = this.lag;
-    const db = this.db;
+    const lagService = this.lag;
+    const readDb = this.db;
     new Gauge({
       name: 'playquid_projection_lag_seconds',
       help: 'Age of the oldest event each projection (and the forwarder) has not applied yet; 0 when caught up',
@@ -95,7 +95,7 @@ export class MetricsService {
       async collect() {
         this.reset();
         lagEvents.reset();
-        for (const { projection, events, seconds } of await lag.lags()) {
+        for (const { projection, events, seconds } of await lagService.lags()) {
           this.set({ projection }, seconds);
           lagEvents.set({ projection }, events);
         }
@@ -106,7 +106,7 @@ export class MetricsService {
       help: 'Accepted callbacks in the read model not yet processed',
       registers: [this.registry],
       async collect() {
-        const row = await db
+        const row = await readDb
           .selectFrom('callbacks')
           .select((eb) => eb.fn.countAll<string>().as('n'))
           .where('accepted', '=', true)
@@ -121,7 +121,7 @@ export class MetricsService {
       registers: [this.registry],
       async collect() {
         const before = new Date(Date.now() - STUCK_PAYOUT_MINUTES * 60_000);
-        const row = await db
+        const row = await readDb
           .selectFrom('payouts')
           .select((eb) => eb.fn.countAll<string>().as('n'))
           .where('status', '=', 'approved')
