@@ -206,6 +206,8 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     this.last = this.sentUpTo = this.lastSaved = await this.resumePosition();
     const reacted = await this.redis.get(this.reactedKey());
     this.reactedUpTo = reacted ? parsePosition(reacted) : undefined;
+    // Redis lost its data while no forwarder ran (the lease went with it): re-queue unfinished work.
+    if (!(await this.redisStillHasOurData())) await this.requeueUnfinished();
     await this.markRedisAlive();
     this.logger.log(`following the event log after ${formatPosition(this.last)}`);
     this.follow();
@@ -248,6 +250,13 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     this.last = this.sentUpTo = await this.resumePosition();
     this.reactedUpTo = undefined;
     this.logger.warn(`Redis lost its queued jobs; re-sending the log after ${formatPosition(this.last)} and unfinished work`);
+    await this.requeueUnfinished();
+    await this.markRedisAlive();
+    this.follow();
+  }
+
+  /** Queues again the callbacks and reward orders the read model shows as unfinished (every job is idempotent). */
+  private async requeueUnfinished(): Promise<void> {
     const [callbacks, payouts] = await Promise.all([
       this.db
         .selectFrom('callbacks')
@@ -275,8 +284,6 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
       ),
       this.queue(QUEUES.rewardOrders).addBulk(rewardOrderJobs(payouts.map((p) => ({ uid: p.uid, payoutId: p.id })))),
     ]);
-    await this.markRedisAlive();
-    this.follow();
   }
 
   private queue(name: string): Queue {
