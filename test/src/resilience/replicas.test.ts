@@ -10,7 +10,7 @@ import { ApiProcess, freePort, mapLimit, WorkerProcess } from '../support/resili
 import { eventually, type Stack, startStack, TEST_PUBLIC_BASE_URL } from '../support/stack';
 
 /**
- * R5: production with more than one process. Two API replicas (`server/dist/main.js`, each with
+ * R6: production with more than one process. Two API replicas (`server/dist/main.js`, each with
  * its forwarder and callback worker) and projection workers (`projections/dist/worker.js`) share
  * one database and one Redis; this process only registers members and reads the database.
  * One cluster serves every test of the file.
@@ -35,7 +35,7 @@ beforeAll(async () => {
   replicas = [new ApiProcess('replica A', await freePort(), env), new ApiProcess('replica B', await freePort(), env)];
   workers = [new WorkerProcess({ LOG_LEVEL: 'warn' })];
   await Promise.all([...replicas.map((r) => r.start()), workers[0].start()]);
-  members = await Promise.all(Array.from({ length: MEMBERS }, () => registeredMember(stack!, { label: 'r5' })));
+  members = await Promise.all(Array.from({ length: MEMBERS }, () => registeredMember(stack!, { label: 'r6' })));
   for (const m of members) expected.set(m.uid, WELCOME_BONUS_PENCE);
 }, 120_000);
 
@@ -54,13 +54,18 @@ function credits(label: string, count: number): Credit[] {
   return Array.from({ length: count }, (_, i) => ({ uid: members[i % MEMBERS].uid, tx: `${label}-${Date.now()}-${i}`, pence: 1 + ((i * 53) % 300) }));
 }
 
+/** Why requests to a replica failed without a status: ECONNREFUSED (not accepting), ECONNRESET or other (cut). */
+const failures = new Map<string, number>();
+
 /** One signed callback to a replica: its status, or 0 when the connection failed (refused or cut). */
 async function send(replica: ApiProcess, c: Credit): Promise<number> {
   try {
     const response = await fetch(`${replica.url}${signedPath({ uid: c.uid, amount: (c.pence / 100).toFixed(2), tx: c.tx })}`);
     await response.arrayBuffer();
     return response.status;
-  } catch {
+  } catch (error) {
+    const code = String((error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message);
+    failures.set(code, (failures.get(code) ?? 0) + 1);
     return 0;
   }
 }
@@ -99,7 +104,13 @@ async function assertLedger() {
   await eventually(async () => {
     const rows = await s.db.selectFrom('balances').select(['uid', 'available_pence']).where('uid', 'in', [...expected.keys()]).execute();
     return rows.length === MEMBERS && rows.every((r) => r.available_pence === expected.get(r.uid)) ? true : undefined;
-  }, 60_000);
+  }, 60_000).catch(async (error) => {
+    const rows = await s.db.selectFrom('balances').select(['uid', 'available_pence']).where('uid', 'in', [...expected.keys()]).execute();
+    const off = rows.filter((r) => r.available_pence !== expected.get(r.uid)).map((r) => `${r.uid}: ${r.available_pence} != ${expected.get(r.uid)}`);
+    const unprocessed = await s.db.selectFrom('callbacks').select('transaction_id').where('is_processed', '=', false).execute();
+    console.log(`R6 ledger not reached: ${off.join('; ')}; ${unprocessed.length} callbacks unprocessed`, replicas.map((r) => `${r.name}: ${r.log.slice(-1500)}`));
+    throw error;
+  });
   const { rows } = await sql<{ n: string; distinct_tx: string }>`
     select count(*) as n, count(distinct data->>'transactionId') as distinct_tx from events
      where type = 'EarningCredited' and data->>'transactionId' = any(${sentTx})`.execute(s.db);
@@ -123,12 +134,12 @@ async function enqueuedPerCallback(): Promise<Map<string, number>> {
 
 const holder = () => replicas.find((r) => r.running && r.leaseTakenAt !== undefined);
 
-describe('R5: two API replicas and projection workers on one database and Redis', () => {
+describe('R6: two API replicas and projection workers on one database and Redis', () => {
   it('one forwarder at a time: the holder killed mid-burst, a standby takes over, balances exact, no callback queued twice', { timeout: 180_000 }, async () => {
     const leader = await eventually(async () => holder(), 20_000);
     const standby = replicas.find((r) => r !== leader)!;
     expect(standby.leaseTakenAt).toBeUndefined();
-    const list = credits('r5-kill', 300);
+    const list = credits('r6-kill', 300);
     let killedAt = 0;
     const retried = await burst(list, 120, async () => {
       killedAt = Date.now();
@@ -136,7 +147,7 @@ describe('R5: two API replicas and projection workers on one database and Redis'
     });
     await eventually(async () => (standby.leaseTakenAt !== undefined ? true : undefined), 30_000);
     console.log(
-      `R5: ${leader.name} (forwarder lease holder) killed with SIGKILL after 120 of ${list.length} callbacks; ` +
+      `R6: ${leader.name} (forwarder lease holder) killed with SIGKILL after 120 of ${list.length} callbacks; ` +
         `${standby.name} took the lease over ${standby.leaseTakenAt! - killedAt} ms later; ${retried.length} requests sent again to the other replica`,
     );
     await assertLedger();
@@ -144,7 +155,7 @@ describe('R5: two API replicas and projection workers on one database and Redis'
     const counts = await enqueuedPerCallback();
     const { rows } = await sql<{ id: string }>`select id from callbacks where transaction_id = any(${list.map((c) => c.tx)})`.execute(stack!.db);
     const twice = [...counts.entries()].filter(([, n]) => n > 1);
-    console.log(`R5: ${rows.length} callbacks stored, ${counts.size} named by processing jobs, ${twice.length} queued more than once`);
+    console.log(`R6: ${rows.length} callbacks stored, ${counts.size} named by processing jobs, ${twice.length} queued more than once`);
     expect(twice).toEqual([]);
     for (const { id } of rows) expect(counts.get(id), `callback ${id} queued`).toBe(1);
 
@@ -154,9 +165,10 @@ describe('R5: two API replicas and projection workers on one database and Redis'
 
   it('SIGTERM under load: the replica exits within 10 s, every accepted callback is stored, each cut request succeeds on retry', { timeout: 120_000 }, async () => {
     const target = holder() ?? replicas[0];
-    const list = credits('r5-term', 200);
+    const list = credits('r6-term', 200);
     let termAt = 0;
     let exited: Promise<void> | undefined;
+    failures.clear();
     const retried = await burst(list, 60, async () => {
       termAt = Date.now();
       exited = target.terminate();
@@ -164,8 +176,8 @@ describe('R5: two API replicas and projection workers on one database and Redis'
     await exited;
     const tookMs = target.exitedAt! - termAt;
     console.log(
-      `R5: ${target.name} exited ${tookMs} ms after SIGTERM under load (code ${target.exitCode}, signal ${target.exitSignal}); ` +
-        `${retried.length} requests refused or cut and sent again${retried.length ? `: ${retried.slice(0, 5).join(', ')}` : ''}`,
+      `R6: ${target.name} exited ${tookMs} ms after SIGTERM under load (code ${target.exitCode}, signal ${target.exitSignal}); ` +
+        `${retried.length} requests refused or cut and sent again (by cause: ${JSON.stringify(Object.fromEntries(failures))})`,
     );
     expect(tookMs).toBeLessThan(10_000);
     // Stored = in the log (the read tables follow it).
@@ -193,7 +205,7 @@ describe('R5: two API replicas and projection workers on one database and Redis'
     });
     try {
       await isLocked;
-      const [c] = credits('r5-worker', 1);
+      const [c] = credits('r6-worker', 1);
       expect(await send(replicas.find((r) => r.running)!, c)).toBe(200);
       expected.set(c.uid, expected.get(c.uid)! + c.pence);
       sentTx.push(c.tx);
@@ -209,7 +221,7 @@ describe('R5: two API replicas and projection workers on one database and Redis'
       release();
       await holding;
       await eventually(() => s.db.selectFrom('earnings').select('id').where('transaction_id', '=', c.tx).executeTakeFirst(), 30_000);
-      console.log(`R5: the range held by the killed worker was applied by the other worker ${Date.now() - killedAt} ms after the kill`);
+      console.log(`R6: the range held by the killed worker was applied by the other worker ${Date.now() - killedAt} ms after the kill`);
     } finally {
       release();
       await holding.catch(() => undefined);
