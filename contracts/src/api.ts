@@ -120,3 +120,15 @@ export interface PagedEnvelope<T> extends ApiEnvelope<T[]> {
 export interface EarningsPage extends PagedEnvelope<Earning> {
   summary: EarningsSummary;
 }
+
+/** GET /api/admin/health: the money pipeline's backlog, from the read model. */
+export interface MoneyHealthData {
+  /** Accepted callbacks not processed yet and not failed, and the oldest one's age. */
+  unprocessed_callbacks: { count: number; oldest_age_seconds: number | null };
+  /** Callbacks whose processing failed: visible in the console for a reprocess. */
+  failed_callbacks: number;
+  /** Reversals that arrived before their credit and still wait for it. */
+  unmatched_reversals: { count: number; oldest_age_seconds: number | null };
+  /** Approved payouts whose reward is not delivered, paid or returned after PAYOUT_STUCK_HOURS. */
+  stuck_payouts: { count: number; oldest_age_seconds: number | null; after_hours: number };
+}

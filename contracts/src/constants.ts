@@ -88,3 +88,8 @@ export const SUPPORT_FACTS = {
  */
 export const EARNED_STATUSES = ['pending', 'approved', 'paid'] as const;
 export const isEarnedStatus = (status: string): boolean => (EARNED_STATUSES as readonly string[]).includes(status);
+
+/** A callback neither processed nor failed after this long is a breach (audit) and counted as overdue (admin health). */
+export const CALLBACK_OVERDUE_MINUTES = 15;
+/** An approved payout whose reward is not delivered, paid or returned after this long is stuck (audit and admin health). */
+export const PAYOUT_STUCK_HOURS = 24;

@@ -101,6 +101,8 @@ export type EarningCredited = DomainEvent<
      * console (EarningReviewApproved); a later COMPLETED callback does not release it.
      */
     heldForReview?: boolean;
+    /** The admin who sent the callback from the console (a triggered callback); absent for BitLabs' own. */
+    triggeredBy?: string | null;
     creditedAt: string;
   }
 >;
@@ -136,6 +138,28 @@ export type EarningReversed = DomainEvent<
     reversedAt: string;
   }
 >;
+/**
+ * A reversal whose credit has not arrived yet (BitLabs may send them in either order, and two
+ * processes may handle them in either order): remembered on the wallet, and the credit it names is
+ * booked as reversed the moment it arrives. No money moves here.
+ */
+export type ReversalAwaitingCredit = DomainEvent<
+  'ReversalAwaitingCredit',
+  { uid: string; callbackId: string; transactionId: string; creditTransactionId: string; receivedAt: string }
+>;
+/**
+ * The member's approved offer earnings went from none to some (MemberQualified) or back to none
+ * (MemberQualificationLost, every qualifying offer reversed). The referrer's reward follows these
+ * facts exactly once each, whatever the contention: `sequence` counts the changes on this wallet.
+ */
+export type MemberQualified = DomainEvent<'MemberQualified', { uid: string; sequence: number; qualifiedAt: string }>;
+export type MemberQualificationLost = DomainEvent<'MemberQualificationLost', { uid: string; sequence: number; lostAt: string }>;
+/** The friend whose first offer earned a referral reward no longer has an approved offer: the reward is taken back. */
+export type ReferralRewardReversed = DomainEvent<
+  'ReferralRewardReversed',
+  { uid: string; friendUid: string; earningId: string; amountPence: Pence; reason: string; reversedAt: string }
+>;
+
 /** £1.50 to the referrer when a friend who joined through their link completes a first offer. */
 export type ReferralRewardGranted = DomainEvent<
   'ReferralRewardGranted',
@@ -144,7 +168,10 @@ export type ReferralRewardGranted = DomainEvent<
 
 // Payouts live on the wallet stream: a request reserves the whole available balance, so the rule
 // "never pay out more than is available" is decided against one stream with an expected revision.
-export type PayoutStatus = 'pending' | 'approved' | 'completed' | 'rejected' | 'cancelled';
+/** `returned`: the reward could not be delivered (order refused, or delivery failed) and the money went back to the balance. */
+export type PayoutStatus = 'pending' | 'approved' | 'completed' | 'rejected' | 'cancelled' | 'returned';
+/** Tremendous's reward states, as the payout shows them (`placed` once the order is accepted). */
+export type RewardState = 'placed' | 'pending_approval' | 'flagged' | 'delivered' | 'failed' | 'cancelled';
 export type PayoutMethod = 'tremendous_reward';
 
 export type PayoutRequested = DomainEvent<
@@ -224,10 +251,37 @@ export type PayoutRewardOrderFailed = DomainEvent<
   'PayoutRewardOrderFailed',
   { uid: string; payoutId: string; error: string; failedAt: string }
 >;
-/** A delivery webhook from Tremendous, once per webhook uuid. */
+/**
+ * A webhook from Tremendous about the payout's reward, once per webhook uuid. `state` and
+ * `occurredAt` (the webhook's created_utc) decide whether it changes the payout's reward state: a
+ * late, older webhook is recorded and changes nothing (see rewardStateSupersedes).
+ */
 export type PayoutRewardDeliveryRecorded = DomainEvent<
   'PayoutRewardDeliveryRecorded',
-  { uid: string; payoutId: string; webhookUuid: string; outcome: 'sent' | 'failed'; detail: string | null; recordedAt: string }
+  {
+    uid: string;
+    payoutId: string;
+    webhookUuid: string;
+    /** Kept for readers of older events: 'sent' for delivered, 'failed' for everything else. */
+    outcome: 'sent' | 'failed';
+    state?: RewardState;
+    occurredAt?: string | null;
+    detail: string | null;
+    recordedAt: string;
+  }
+>;
+/** An admin asked for the reward again after a failed delivery: the same email, or a corrected one, as a new order. */
+export type PayoutRewardResendRequested = DomainEvent<
+  'PayoutRewardResendRequested',
+  { uid: string; payoutId: string; email: string; attempt: number; requestedBy: string; requestedAt: string }
+>;
+/**
+ * The reward was not delivered and the reserved money went back to the member's balance: Tremendous
+ * refused the order for good, or an admin returned it after a failed delivery.
+ */
+export type PayoutReturned = DomainEvent<
+  'PayoutReturned',
+  { uid: string; payoutId: string; amountPence: Pence; reason: string; returnedBy: string; returnedAt: string }
 >;
 export type PayoutEvent =
   | PayoutRequested
@@ -239,7 +293,9 @@ export type PayoutEvent =
   | PayoutFlaggedForReview
   | PayoutRewardOrdered
   | PayoutRewardOrderFailed
-  | PayoutRewardDeliveryRecorded;
+  | PayoutRewardDeliveryRecorded
+  | PayoutRewardResendRequested
+  | PayoutReturned;
 
 export type WalletEvent =
   | WelcomeBonusGranted
@@ -249,6 +305,10 @@ export type WalletEvent =
   | EarningReviewApproved
   | EarningReviewRejected
   | ReferralRewardGranted
+  | ReferralRewardReversed
+  | ReversalAwaitingCredit
+  | MemberQualified
+  | MemberQualificationLost
   | PayoutEvent;
 
 // ---------------------------------------------------------------- callbacks (BitLabs)

@@ -57,3 +57,7 @@ export interface TremendousWebhook {
 
 export const REWARD_DELIVERY_SUCCEEDED = 'REWARDS.DELIVERY.SUCCEEDED';
 export const REWARD_DELIVERY_FAILED = 'REWARDS.DELIVERY.FAILED';
+/** Tremendous's fraud review holds the reward (blocked after 30 days unless released). */
+export const REWARD_FLAGGED = 'REWARDS.FLAGGED';
+export const REWARD_CANCELED = 'REWARDS.CANCELED';
+export const ORDER_PENDING_APPROVAL = 'ORDERS.PENDING_APPROVAL';

@@ -11,6 +11,8 @@ export const QUEUES = {
   callbackProcessing: 'callback-processing',
   /** One job per PayoutApproved, jobId = payout id; places the Tremendous reward order (server). */
   rewardOrders: 'reward-orders',
+  /** One job per MemberQualified/MemberQualificationLost: settles the referrer's reward on the friend's wallet (server). */
+  referralSettlements: 'referral-settlements',
   /** BitLabs catalogue sync: a repeating job every few minutes, plus one at startup when the catalogue is empty. */
   offerSync: 'offer-sync',
 } as const;
@@ -43,6 +45,16 @@ export interface CallbackProcessingJob {
 export interface RewardOrderJob {
   uid: string;
   payoutId: string;
+  /** 0 (or absent) for the first order; n for the n-th resend after a failed delivery. */
+  attempt?: number;
+}
+
+/** Tremendous's idempotency key of a payout's order: the payout id, suffixed for a resend's new order. */
+export const rewardOrderExternalId = (payoutId: string, attempt = 0) => (attempt === 0 ? payoutId : `${payoutId}-resend-${attempt}`);
+
+/** A friend's qualification changed: settle the referrer's reward on what the friend's wallet says now. */
+export interface ReferralSettlementJob {
+  friendUid: string;
 }
 
 export interface OfferSyncJob {

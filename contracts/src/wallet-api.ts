@@ -17,7 +17,21 @@ export interface PayoutCancelBody {
   reason?: string;
 }
 
-export type RewardDeliveryStatus = 'not_ordered' | 'ordered' | 'order_failed' | 'sent' | 'failed';
+/**
+ * The reward email's state as Tremendous reports it: `ordered` (placed), `pending_approval`,
+ * `flagged` (fraud review), `sent` (delivered), `failed`, `cancelled`; `order_failed` when the order
+ * was refused; `resend_requested` while an admin's resend is being ordered.
+ */
+export type RewardDeliveryStatus =
+  | 'not_ordered'
+  | 'ordered'
+  | 'order_failed'
+  | 'pending_approval'
+  | 'flagged'
+  | 'sent'
+  | 'failed'
+  | 'cancelled'
+  | 'resend_requested';
 
 export interface Payout {
   id: string;
@@ -41,7 +55,8 @@ export interface Payout {
     account_number: string | null;
     sort_code: string | null;
   };
-  reward: { status: RewardDeliveryStatus; order_id: string | null; detail: string | null };
+  /** `state_at`: the provider's time of that state (the webhook's created_utc). */
+  reward: { status: RewardDeliveryStatus; order_id: string | null; detail: string | null; state_at: string | null };
   earning_count: number;
 }
 
@@ -68,6 +83,17 @@ export interface AdminPayout extends Payout {
   /** From `payoutActions` (domain), the rule the wallet decider enforces. */
   can_cancel: boolean;
   can_reject: boolean;
+  /** The reward email failed or was cancelled: order it again (same or corrected email), or return the money. */
+  can_resend: boolean;
+  can_return: boolean;
+}
+
+export interface AdminPayoutResendBody {
+  /** A corrected email; the same one when absent. */
+  email?: string;
+}
+export interface AdminPayoutReturnBody {
+  reason: string;
 }
 
 export type PayoutsPage = PagedEnvelope<Payout>;

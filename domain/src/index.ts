@@ -22,3 +22,6 @@ export * from './wallet/statement';
 export * from './wallet/wallet-earnings';
 export * from './wallet/wallet-payouts';
 export * from './wallet/wallet.decider';
+export * from './text/text-rules';
+export * from './wallet/own-money';
+export * from './audit/ledger-invariants';

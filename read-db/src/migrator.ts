@@ -11,6 +11,7 @@ import * as blogs from './migrations/1795800000000-Blogs';
 import * as replayChangedProjections from './migrations/1795900000000-ReplayChangedProjections';
 import * as eventsTable from './migrations/1795910000000-EventsTable';
 import * as memberRowNotifications from './migrations/1795920000000-MemberRowNotifications';
+import * as payoutRewardStates from './migrations/1796000000000-PayoutRewardStates';
 
 /** Migrations are listed here (not read from disk) so the compiled package needs no file globbing. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '1795900000000-ReplayChangedProjections': replayChangedProjections,
   '1795910000000-EventsTable': eventsTable,
   '1795920000000-MemberRowNotifications': memberRowNotifications,
+  '1796000000000-PayoutRewardStates': payoutRewardStates,
 };
 
 export function createMigrator(db: Kysely<any>, schema?: string): Migrator {

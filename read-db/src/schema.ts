@@ -85,6 +85,8 @@ export interface CallbacksTable {
   /** The admin who sent it from the console; null for BitLabs. */
   triggered_by: ColumnType<string | null, string | null | undefined, string | null>;
   earning_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A reversal that arrived before the credit it names and waits for it (ReversalAwaitingCredit). */
+  awaiting_credit: ColumnType<boolean, boolean | undefined, boolean>;
   /** A credit above the review threshold: held, approved or rejected by an admin; null when none was needed. */
   review_status: ColumnType<string | null, string | null | undefined, string | null>;
   reviewed_by: ColumnType<string | null, string | null | undefined, string | null>;
@@ -116,7 +118,7 @@ export interface PayoutsTable {
   id: string;
   uid: string;
   amount_pence: number;
-  /** pending, approved, completed, rejected, cancelled */
+  /** pending, approved, completed, rejected, cancelled, returned */
   status: string;
   method: string;
   delivery_method: string;
@@ -128,8 +130,10 @@ export interface PayoutsTable {
   /** Why it was rejected or cancelled. */
   reason: string | null;
   decided_by: string | null;
-  /** not_ordered, ordered, order_failed, sent, failed */
+  /** not_ordered, ordered, order_failed, pending_approval, flagged, sent (delivered), failed, cancelled, resend_requested */
   reward_status: ColumnType<string, string | undefined, string>;
+  /** The provider's time of reward_status (a webhook's created_utc); older webhooks change nothing. */
+  reward_state_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   reward_order_id: string | null;
   reward_id: string | null;
   reward_detail: string | null;

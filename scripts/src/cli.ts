@@ -54,10 +54,11 @@ program
 
 program
   .command('audit')
-  .description('check every hash chain, and every member balance against the fold of their wallet stream')
+  .description('check every hash chain, every member balance against the fold of their wallet stream, and the business rules of the ledger')
   .action(async () => {
     const report = await audit();
     for (const problem of report.problems) console.log(problem);
+    for (const note of report.notes) console.log(`note: ${note}`);
     const checked = `${report.members} member(s), ${report.streams} stream(s)`;
     console.log(report.problems.length ? `audit: ${report.problems.length} problem(s) in ${checked}` : `audit: ledger consistent (${checked})`);
     if (report.problems.length) process.exitCode = 1;

@@ -1,6 +1,8 @@
 import type {
   AdminPayoutApproveBody,
   AdminPayoutCancelBody,
+  AdminPayoutResendBody,
+  AdminPayoutReturnBody,
   AdminPayoutProcessBody,
   AdminPayoutRejectBody,
   ApiEnvelope,
@@ -36,7 +38,9 @@ export type AdminPayoutCommand =
   | { action: 'approve'; body: AdminPayoutApproveBody }
   | { action: 'reject'; body: AdminPayoutRejectBody }
   | { action: 'process'; body: AdminPayoutProcessBody }
-  | { action: 'cancel'; body: AdminPayoutCancelBody };
+  | { action: 'cancel'; body: AdminPayoutCancelBody }
+  | { action: 'resend'; body: AdminPayoutResendBody }
+  | { action: 'return'; body: AdminPayoutReturnBody };
 
 /** The admin payout calls; the envelope's message is the success text to show. */
 export const adminPayoutCommand = (payoutId: string, { action, body }: AdminPayoutCommand): Promise<ApiEnvelope<PayoutActionData>> =>

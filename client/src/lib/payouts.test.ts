@@ -103,17 +103,32 @@ describe('admin payouts screen', () => {
   it('offers the actions the wallet allows for each status', () => {
     const actions = (status: PayoutStatus, reward_order_placed = false, needs_review = false) =>
       adminPayoutActions({ status, reward_order_placed, needs_review });
-    expect(actions('pending')).toEqual({ approve: true, reject: true, process: true, cancel: true, acknowledgementRequired: false });
-    expect(actions('approved')).toEqual({ approve: false, reject: true, process: true, cancel: true, acknowledgementRequired: false });
-    for (const done of ['completed', 'rejected', 'cancelled'] as const) {
+    const noRedelivery = { resend: false, returnToBalance: false };
+    expect(actions('pending')).toEqual({ approve: true, reject: true, process: true, cancel: true, acknowledgementRequired: false, ...noRedelivery });
+    expect(actions('approved')).toEqual({ approve: false, reject: true, process: true, cancel: true, acknowledgementRequired: false, ...noRedelivery });
+    for (const done of ['completed', 'rejected', 'cancelled', 'returned'] as const) {
       expect(actions(done, false, true)).toEqual({
         approve: false,
         reject: false,
         process: false,
         cancel: false,
         acknowledgementRequired: false,
+        ...noRedelivery,
       });
     }
+  });
+
+  it('offers Resend and Return to balance once the reward email failed, and nothing that would pay twice', () => {
+    const failed = { status: 'approved' as const, reward_order_placed: true, needs_review: false, reward: { status: 'failed' as const, order_id: 'o', detail: null, state_at: null } };
+    expect(adminPayoutActions(failed)).toEqual({
+      approve: false,
+      reject: false,
+      process: false,
+      cancel: false,
+      acknowledgementRequired: false,
+      resend: true,
+      returnToBalance: true,
+    });
   });
 
   it('hides Cancel and Reject once the reward order is placed, and asks for acknowledgement after a reversal', () => {
@@ -123,6 +138,8 @@ describe('admin payouts screen', () => {
       process: true,
       cancel: false,
       acknowledgementRequired: false,
+      resend: false,
+      returnToBalance: false,
     });
     expect(adminPayoutActions({ status: 'pending', reward_order_placed: false, needs_review: true })).toMatchObject({
       approve: true,

@@ -8,7 +8,7 @@ import {
   type Pence,
   type RewardDeliveryStatus,
 } from '@playquid/contracts';
-import { type PayoutActions, payoutActions } from '@playquid/domain';
+import { type PayoutActions, payoutActions, rewardStateOfStatus } from '@playquid/domain';
 
 /** The server's configured minimum when the detailed balance has arrived, else the contracts default. */
 export function minPayoutPence(detailed: { min_payout_pence?: number } | null | undefined): Pence {
@@ -22,6 +22,7 @@ const STATUS_LABELS: Record<PayoutStatus, string> = {
   completed: 'Completed',
   rejected: 'Rejected',
   cancelled: 'Cancelled',
+  returned: 'Returned to balance',
 };
 
 /** an unknown or missing status displays as 'Processed'. */
@@ -32,9 +33,13 @@ export function payoutStatusLabel(status: string | null | undefined): string {
 const REWARD_LABELS: Record<RewardDeliveryStatus, string | null> = {
   not_ordered: null,
   ordered: 'Reward email on its way',
-  order_failed: 'Reward order failed, we are retrying',
+  order_failed: 'Reward order refused; the money is back in your balance',
+  pending_approval: 'Reward waiting for approval at our reward partner',
+  flagged: 'Reward held for a security review by our reward partner',
   sent: 'Reward email sent',
   failed: 'Reward email could not be delivered',
+  cancelled: 'Reward cancelled by our reward partner',
+  resend_requested: 'Reward email being sent again',
 };
 
 export const rewardDeliveryLabel = (status: RewardDeliveryStatus | null | undefined): string | null =>
@@ -104,11 +109,12 @@ export function adminPayoutStats(payouts: Array<Pick<AdminPayout, 'status' | 'am
  * What an admin may do with a payout: the rule the wallet decider enforces, fed by the
  * payout's status, whether its reward order is placed and whether a reversal awaits review.
  */
-export const adminPayoutActions = (payout: Pick<AdminPayout, 'status' | 'reward_order_placed' | 'needs_review'>): PayoutActions =>
+export const adminPayoutActions = (payout: Pick<AdminPayout, 'status' | 'reward_order_placed' | 'needs_review'> & Partial<Pick<AdminPayout, 'reward'>>): PayoutActions =>
   payoutActions({
     status: payout.status,
     rewardOrderPlaced: payout.reward_order_placed === true,
     needsReview: payout.needs_review === true,
+    rewardState: rewardStateOfStatus(payout.reward?.status ?? 'not_ordered'),
   });
 
 export const TRANSACTION_ID_REQUIRED = 'Transaction ID is required';

@@ -47,6 +47,7 @@ const PAYOUT_TONES: Record<PayoutStatus, BadgeTone> = {
   completed: 'success',
   rejected: 'danger',
   cancelled: 'neutral',
+  returned: 'neutral',
 };
 
 /** A payout's status as text ('Pending', 'Completed', …). */

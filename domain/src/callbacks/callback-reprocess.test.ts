@@ -76,7 +76,10 @@ describe('wallet decider: a reprocessed callback is booked once', () => {
   };
 
   it('credits the callback when the member registered after it arrived', () =>
-    spec.given([bonus]).when({ type: 'ApplyCallback', uid, callback: data, earningId: 'e-1', now: later }).then([credit]));
+    spec
+      .given([bonus])
+      .when({ type: 'ApplyCallback', uid, callback: data, earningId: 'e-1', now: later })
+      .then([credit, { type: 'MemberQualified', data: { uid, sequence: 1, qualifiedAt: later } }]));
 
   it('books nothing when the same callback is replayed again', () =>
     spec.given([bonus, credit]).when({ type: 'ApplyCallback', uid, callback: data, earningId: 'e-2', now: later }).then([]));

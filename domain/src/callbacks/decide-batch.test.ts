@@ -43,7 +43,7 @@ describe('decideCallbacks', () => {
     expect(decisions).toEqual(oneByOne(history, batch));
     expect(decisions.map((d) => ('events' in d ? d.events.map((e) => e.type) : d.refused.message))).toEqual([
       ['EarningCredited'],
-      ['EarningCredited'],
+      ['EarningCredited', 'MemberQualified'],
       [],
       ['EarningApproved'],
       ['EarningReversed'],
@@ -53,12 +53,9 @@ describe('decideCallbacks', () => {
   });
 
   it('refuses a callback the wallet cannot apply on its own and still decides the others', () => {
-    const batch = [apply(1), apply(2, { transactionId: 'or9', ref: 'o9', state: 'RECONCILED', rewardPence: -100 }), apply(3)];
+    const batch = [apply(1), apply(2, { rewardPence: 0, userRewardRaw: '0.00' }), apply(3)];
     const { decisions } = decideCallbacks(walletDecider.initialState(), uid, batch, { now });
-    expect(decisions[1]).toEqual({
-      callbackId: 'cb-2',
-      refused: new DomainError('No earlier credit for transaction o9 to reverse', 'not_found'),
-    });
+    expect(decisions[1]).toEqual({ callbackId: 'cb-2', refused: new DomainError('Reward must be positive, got 0.00') });
     expect(decisions.filter((d) => 'events' in d).map((d) => d.callbackId)).toEqual(['cb-1', 'cb-3']);
   });
 

@@ -68,14 +68,21 @@ export function walletMoneyChange(event: WalletEvent, earningAmount: (earningId:
         ? change({ pendingPence: -amount, totalEarnedPence: -amount, pendingTransactions: -1 })
         : change({ availablePence: -amount, totalEarnedPence: -amount, completedOffers: -1 });
     }
+    case 'ReferralRewardReversed':
+      return change({ availablePence: -event.data.amountPence, totalEarnedPence: -event.data.amountPence });
     case 'PayoutRequested':
       return change({ availablePence: -event.data.amountPence, reservedPence: event.data.amountPence });
     case 'PayoutRejected':
     case 'PayoutCancelled':
+    case 'PayoutReturned':
       return change({ availablePence: event.data.amountPence, reservedPence: -event.data.amountPence });
     case 'PayoutProcessed':
       // The money leaves the reserve, not the available balance.
       return change({ reservedPence: -event.data.amountPence, paidOutPence: event.data.amountPence });
+    case 'ReversalAwaitingCredit':
+    case 'MemberQualified':
+    case 'MemberQualificationLost':
+    case 'PayoutRewardResendRequested':
     case 'PayoutApproved':
     case 'PayoutRewardOrderPlaced':
     case 'PayoutFlaggedForReview':

@@ -94,11 +94,12 @@ describe('open payouts and what may be done with them', () => {
 
   it("gives an admin the actions the wallet allows, none once the reward order is placed that would give the reserve back", () => {
     const actions = (status: PayoutStatus, rewardOrderPlaced = false, needsReview = false) => payoutActions({ status, rewardOrderPlaced, needsReview });
-    expect(actions('pending')).toEqual({ approve: true, process: true, reject: true, cancel: true, acknowledgementRequired: false });
-    expect(actions('approved', true)).toEqual({ approve: false, process: true, reject: false, cancel: false, acknowledgementRequired: false });
+    const noRedelivery = { resend: false, returnToBalance: false };
+    expect(actions('pending')).toEqual({ approve: true, process: true, reject: true, cancel: true, acknowledgementRequired: false, ...noRedelivery });
+    expect(actions('approved', true)).toEqual({ approve: false, process: true, reject: false, cancel: false, acknowledgementRequired: false, ...noRedelivery });
     expect(actions('approved', false, true)).toMatchObject({ acknowledgementRequired: true });
-    for (const done of ['completed', 'rejected', 'cancelled'] as const) {
-      expect(actions(done, false, true)).toEqual({ approve: false, process: false, reject: false, cancel: false, acknowledgementRequired: false });
+    for (const done of ['completed', 'rejected', 'cancelled', 'returned'] as const) {
+      expect(actions(done, false, true)).toEqual({ approve: false, process: false, reject: false, cancel: false, acknowledgementRequired: false, ...noRedelivery });
     }
   });
 

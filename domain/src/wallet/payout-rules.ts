@@ -1,4 +1,4 @@
-import { DASHBOARD_PAYOUT_READY_PENCE, formatPence, minimumPayoutMessage, type PayoutStatus, type Pence } from '@playquid/contracts';
+import { DASHBOARD_PAYOUT_READY_PENCE, formatPence, minimumPayoutMessage, type PayoutStatus, type Pence, type RewardState } from '@playquid/contracts';
 
 /**
  * Payout rules the wallet decider enforces and the screens explain. They live here, once, so the
@@ -114,6 +114,8 @@ export interface PayoutFacts {
   rewardOrderPlaced: boolean;
   /** A reversal landed while the payout was open and no admin has acknowledged it yet. */
   needsReview: boolean;
+  /** Tremendous's state of the current reward; null before an order is recorded. */
+  rewardState?: RewardState | null;
 }
 
 export interface PayoutActions {
@@ -123,19 +125,65 @@ export interface PayoutActions {
   cancel: boolean;
   /** Approving or processing needs `acknowledge_reversal: true`. */
   acknowledgementRequired: boolean;
+  /** After a failed or cancelled delivery: order the reward again (same or corrected email). */
+  resend: boolean;
+  /** After a failed or cancelled delivery: give the money back to the member's balance. */
+  returnToBalance: boolean;
 }
 
 /** What an admin may do with a payout: once its reward order is placed the money cannot come back. */
-export function payoutActions({ status, rewardOrderPlaced, needsReview }: PayoutFacts): PayoutActions {
+export function payoutActions({ status, rewardOrderPlaced, needsReview, rewardState = null }: PayoutFacts): PayoutActions {
   const open = isOpenPayout({ status });
   const withdrawable = open && !rewardOrderPlaced;
+  const undelivered = rewardNotDelivered({ status, rewardState });
   return {
     approve: status === 'pending',
-    process: open,
+    process: open && !undelivered,
     reject: withdrawable,
     cancel: withdrawable,
     acknowledgementRequired: open && needsReview,
+    resend: undelivered,
+    returnToBalance: undelivered,
   };
+}
+
+// ---------------------------------------------------------------- reward states (Tremendous)
+/** The reward never reached the member and Tremendous will not try again: only then can an admin resend or return it. */
+export const rewardNotDelivered = ({ status, rewardState }: { status: PayoutStatus; rewardState: RewardState | null }): boolean =>
+  status === 'approved' && (rewardState === 'failed' || rewardState === 'cancelled');
+
+export const REWARD_NOT_FAILED_MESSAGE = 'Only a payout whose reward delivery failed or was cancelled can be resent or returned';
+
+/** The reward state an accepted order starts in, from the order's status. */
+export const rewardStateOfOrder = (orderStatus: string): RewardState => {
+  const status = orderStatus.toUpperCase();
+  if (status === 'PENDING APPROVAL' || status === 'PENDING_APPROVAL') return 'pending_approval';
+  if (status === 'CANCELED' || status === 'CANCELLED') return 'cancelled';
+  if (status === 'FAILED') return 'failed';
+  return 'placed';
+};
+
+/** A delivery webhook's state (older events carry only `outcome`). */
+export const deliveryState = ({ state, outcome }: { state?: RewardState; outcome: 'sent' | 'failed' }): RewardState =>
+  state ?? (outcome === 'sent' ? 'delivered' : 'failed');
+
+/** How far along a reward is, for webhooks stamped with the same time. */
+const REWARD_STATE_RANK: Record<RewardState, number> = { placed: 0, pending_approval: 1, flagged: 2, failed: 3, cancelled: 4, delivered: 5 };
+
+/**
+ * Whether a webhook's state replaces the payout's: by the provider's time (created_utc), then by
+ * state precedence for the same time. Webhooks arrive late, twice and out of order; an older one
+ * is recorded and changes nothing.
+ */
+export function rewardStateSupersedes(
+  current: { state: RewardState | null; at: string | null },
+  next: { state: RewardState; at: string },
+): boolean {
+  if (current.at === null) return true;
+  const delta = Date.parse(next.at) - Date.parse(current.at);
+  if (Number.isNaN(delta)) return false;
+  if (delta !== 0) return delta > 0;
+  return current.state === null || REWARD_STATE_RANK[next.state] > REWARD_STATE_RANK[current.state];
 }
 
 /** The reward has left (order placed) or the payout is paid: giving the reserve back would pay twice. */
@@ -150,3 +198,23 @@ export const reversalReviewReason = (reversedPence: Pence) =>
 
 export const reversalAcknowledgementMessage = (reversedPence: Pence, action: 'approving' | 'processing') =>
   `${reversalReviewReason(reversedPence)}; confirm you have reviewed it (acknowledge_reversal) before ${action}`;
+
+/** The read model's `reward_status` word for a reward state ('sent' and 'ordered' are the column's words from before reward states). */
+export const rewardStatusOf = (state: RewardState): string => (state === 'delivered' ? 'sent' : state === 'placed' ? 'ordered' : state);
+
+/** The reward state a read model's `reward_status` stands for; null for not ordered, a refused order or a resend not placed yet. */
+export function rewardStateOfStatus(status: string): RewardState | null {
+  switch (status) {
+    case 'sent':
+      return 'delivered';
+    case 'ordered':
+      return 'placed';
+    case 'pending_approval':
+    case 'flagged':
+    case 'failed':
+    case 'cancelled':
+      return status;
+    default:
+      return null;
+  }
+}

@@ -61,8 +61,11 @@ function entryText(event: WalletEvent): EntryText | null {
       return { kind: 'welcome_bonus', reason: 'Welcome bonus', earningId: event.data.earningId };
     case 'ReferralRewardGranted':
       return { kind: 'referral_reward', reason: 'Referral reward: a friend you invited completed their first offer', earningId: event.data.earningId };
+    case 'ReferralRewardReversed':
+      return { kind: 'earning_reversed', reason: event.data.reason, earningId: event.data.earningId };
     case 'EarningCredited': {
       const d = event.data;
+      if (d.triggeredBy) return { kind: d.status === 'approved' ? 'earning_approved' : 'earning_pending', reason: `${offerTitle(d)} (sent by an admin from the callbacks console)`, earningId: d.earningId };
       if (d.status === 'approved') return { kind: 'earning_approved', reason: offerTitle(d), earningId: d.earningId };
       if (d.heldForReview) {
         // No expected clear date: it clears when an admin reviews it, not after BitLabs' usual delay.
@@ -87,6 +90,10 @@ function entryText(event: WalletEvent): EntryText | null {
       const d = event.data;
       return { kind: 'payout_requested', reason: `Payout of ${formatPence(d.amountPence)} requested (reward by email)`, payoutId: d.payoutId };
     }
+    case 'PayoutReturned': {
+      const d = event.data;
+      return { kind: 'payout_released', reason: `Payout of ${formatPence(d.amountPence)} returned to your balance: ${d.reason}`, payoutId: d.payoutId };
+    }
     case 'PayoutRejected':
     case 'PayoutCancelled': {
       const d = event.data;
@@ -98,6 +105,10 @@ function entryText(event: WalletEvent): EntryText | null {
       const d = event.data;
       return { kind: 'payout_paid', reason: `Payout of ${formatPence(d.amountPence)} paid (reference ${d.transactionReference})`, payoutId: d.payoutId };
     }
+    case 'ReversalAwaitingCredit':
+    case 'MemberQualified':
+    case 'MemberQualificationLost':
+    case 'PayoutRewardResendRequested':
     case 'PayoutApproved':
     case 'PayoutRewardOrderPlaced':
     case 'PayoutFlaggedForReview':

@@ -17,7 +17,7 @@ const isReversal = (callback: CallbackReceived['data']) => callback.state === 'R
  * before it is approved or paid (also once its order is placed, for the record). Pending money was
  * never in a payout, so its reversal flags nothing.
  */
-function flagOpenPayouts(state: WalletState, uid: string, earningId: string, reversedPence: number, now: string): WalletEvent[] {
+export function flagOpenPayouts(state: WalletState, uid: string, earningId: string, reversedPence: number, now: string): WalletEvent[] {
   return Object.entries(state.payouts)
     .filter(([, payout]) => isOpenPayout(payout))
     .map(([payoutId]) => ({
@@ -39,7 +39,16 @@ export function decideCallback(command: ApplyCallback, state: WalletState): Wall
     // Default mode: a new tx ("or…") whose ref names the original; stateful mode: the same tx again.
     const originalTx = callback.ref ?? callback.transactionId;
     const earningId = state.earningByTransaction[originalTx];
-    if (!earningId) throw new DomainError(`No earlier credit for transaction ${originalTx} to reverse`, 'not_found');
+    if (!earningId) {
+      // The credit has not arrived yet: remember the reversal, and book that credit as reversed when it does.
+      if (state.awaitingReversals[originalTx]) return [];
+      return [
+        {
+          type: 'ReversalAwaitingCredit',
+          data: { uid, callbackId: callback.callbackId, transactionId: callback.transactionId, creditTransactionId: originalTx, receivedAt: now },
+        },
+      ];
+    }
     const earning = state.earnings[earningId];
     if (earning.status === 'rejected') return [];
     const fromStatus = earning.status === 'pending' ? 'pending' : 'approved';
@@ -73,6 +82,8 @@ export function decideCallback(command: ApplyCallback, state: WalletState): Wall
     return [];
   }
   const held = callback.rewardPence > (command.reviewThresholdPence ?? DEFAULT_REVIEW_CREDIT_PENCE);
+  const status: 'pending' | 'approved' = held || callback.state === 'PENDING' ? 'pending' : 'approved';
+  const waiting = state.awaitingReversals[callback.transactionId];
   return [
     {
       type: 'EarningCredited',
@@ -87,11 +98,29 @@ export function decideCallback(command: ApplyCallback, state: WalletState): Wall
         taskName: callback.taskName,
         amountPence: callback.rewardPence,
         rawUsd: callback.rawUsd,
-        status: held || callback.state === 'PENDING' ? 'pending' : 'approved',
+        status,
         ...(held ? { heldForReview: true } : {}),
+        ...(callback.triggeredBy ? { triggeredBy: callback.triggeredBy } : {}),
         creditedAt: now,
       },
     },
+    // A reversal of this credit arrived first: the credit is booked and reversed in the same append.
+    ...(waiting
+      ? [
+          {
+            type: 'EarningReversed' as const,
+            data: {
+              uid,
+              earningId: command.earningId,
+              callbackId: waiting.callbackId,
+              amountPence: callback.rewardPence,
+              fromStatus: status,
+              reason: `Reversed by BitLabs (transaction ${waiting.transactionId}, which arrived before this credit)`,
+              reversedAt: now,
+            },
+          },
+        ]
+      : []),
   ];
 }
 

@@ -171,6 +171,7 @@ describe('reversed money paid out: a reversal while a payout is open flags it', 
         ...overrides,
       },
     }) as const;
+  const lostQualification: WalletEvent = { type: 'MemberQualificationLost', data: { uid, sequence: 1, lostAt: later } };
   const reversed: WalletEvent = {
     type: 'EarningReversed',
     data: {
@@ -186,19 +187,19 @@ describe('reversed money paid out: a reversal while a payout is open flags it', 
   const flaggedNow: WalletEvent = { ...flagged, data: { ...flagged.data, flaggedAt: later } } as WalletEvent;
 
   it('emits PayoutFlaggedForReview with the amount after EarningReversed', () =>
-    spec.given(open).when(reversal()).then([reversed, flaggedNow]));
+    spec.given(open).when(reversal()).then([reversed, flaggedNow, lostQualification]));
 
   it('flags an approved payout whose order is already placed, for the record', () =>
     spec
       .given([...open, approved, placed])
       .when(reversal())
-      .then([reversed, flaggedNow]));
+      .then([reversed, flaggedNow, lostQualification]));
 
   it('flags nothing when no payout is open', () =>
     spec
       .given([...open, processed])
       .when(reversal())
-      .then([reversed]));
+      .then([reversed, lostQualification]));
 
   it('refuses approve and process without acknowledgement, naming the amount', () => {
     spec
@@ -340,12 +341,12 @@ describe('untrusted keys', () => {
       .thenThrows('Payout not found');
     spec
       .given(open)
-      .when({ type: 'RecordRewardDelivery', uid, payoutId, webhookUuid: payoutId, outcome: 'sent', detail: null, now })
+      .when({ type: 'RecordRewardDelivery', uid, payoutId, webhookUuid: payoutId, state: 'delivered', occurredAt: now, detail: null, now })
       .thenThrows('Payout not found');
   });
 
-  it('a reversal naming transaction "constructor" finds no credit', () =>
-    expect(() =>
+  it('a reversal naming transaction "constructor" finds no credit and waits for one', () =>
+    expect(
       walletDecider.decide(
         {
           type: 'ApplyCallback',
@@ -361,6 +362,6 @@ describe('untrusted keys', () => {
           } as CallbackReceived['data'],
         },
         fold(walletDecider, open),
-      ),
-    ).toThrow('No earlier credit for transaction constructor to reverse'));
+      ).map((e) => e.type),
+    ).toEqual(['ReversalAwaitingCredit']));
 });

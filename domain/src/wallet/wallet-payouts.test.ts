@@ -180,30 +180,19 @@ describe('wallet decider: payouts', () => {
     it('records a delivery webhook once per uuid', () => {
       const delivered: WalletEvent = {
         type: 'PayoutRewardDeliveryRecorded',
-        data: { uid, payoutId: 'p-1', webhookUuid: 'wh-1', outcome: 'sent', detail: null, recordedAt: now },
+        data: { uid, payoutId: 'p-1', webhookUuid: 'wh-1', outcome: 'sent', state: 'delivered', occurredAt: now, detail: null, recordedAt: now },
       };
       const given = [bonus, requested('p-1', 200, ['bonus']), ordered];
       spec
         .given(given)
-        .when({ type: 'RecordRewardDelivery', uid, payoutId: 'p-1', webhookUuid: 'wh-1', outcome: 'sent', detail: null, now })
+        .when({ type: 'RecordRewardDelivery', uid, payoutId: 'p-1', webhookUuid: 'wh-1', state: 'delivered', occurredAt: now, detail: null, now })
         .then([delivered]);
       spec
         .given([...given, delivered])
-        .when({ type: 'RecordRewardDelivery', uid, payoutId: 'p-1', webhookUuid: 'wh-1', outcome: 'sent', detail: null, now })
+        .when({ type: 'RecordRewardDelivery', uid, payoutId: 'p-1', webhookUuid: 'wh-1', state: 'delivered', occurredAt: now, detail: null, now })
         .then([]);
     });
   });
-});
-
-describe('wallet decider: referral reward', () => {
-  it('grants £1.50 once per friend', () => {
-    const granted: WalletEvent = { type: 'ReferralRewardGranted', data: { uid, friendUid: 'friend', earningId: 'ref-1', amountPence: 150, grantedAt: now } };
-    spec.given([]).when({ type: 'GrantReferralReward', uid, friendUid: 'friend', earningId: 'ref-1', now }).then([granted]);
-    spec.given([granted]).when({ type: 'GrantReferralReward', uid, friendUid: 'friend', earningId: 'ref-2', now }).then([]);
-  });
-
-  it('never rewards a member for referring themselves', () =>
-    spec.given([]).when({ type: 'GrantReferralReward', uid, friendUid: uid, earningId: 'ref-1', now }).then([]));
 });
 
 describe('wallet decider: reversal of paid money', () => {
@@ -247,6 +236,7 @@ describe('wallet decider: reversal of paid money', () => {
     );
     expect(events).toEqual([
       { type: 'EarningReversed', data: { uid, earningId: 'e-1', callbackId: 'cb-r', amountPence: 300, fromStatus: 'approved', reason: 'Reversed by BitLabs (transaction or-e-1)', reversedAt: now } },
+      { type: 'MemberQualificationLost', data: { uid, sequence: 1, lostAt: now } },
     ]);
     const after = events.reduce(walletDecider.evolve, state);
     expect([after.availablePence, after.paidOutPence]).toEqual([-300, 300]);

@@ -1,4 +1,4 @@
-import type { PayoutMethod, PayoutStatus, WalletEvent } from '@playquid/contracts';
+import type { PayoutMethod, PayoutStatus, RewardState, WalletEvent } from '@playquid/contracts';
 import { DomainError } from '../decider';
 import { earningTotals } from './earning-totals';
 import {
@@ -10,6 +10,8 @@ import {
   payoutAlreadySentMessage,
   payoutBlockMessage,
   payoutEligibility,
+  REWARD_NOT_FAILED_MESSAGE,
+  rewardNotDelivered,
   reversalAcknowledgementMessage,
   withdrawablePence,
 } from './payout-rules';
@@ -39,10 +41,19 @@ export type PayoutCommand =
       uid: string;
       payoutId: string;
       webhookUuid: string;
-      outcome: 'sent' | 'failed';
+      /** The reward's state the webhook reports, and the provider's time of it (created_utc). */
+      state: RewardState;
+      occurredAt: string | null;
       detail: string | null;
       now: string;
-    };
+    }
+  /** After a failed delivery: a new order, to the same email or a corrected one (`email` null keeps it). */
+  | { type: 'ResendReward'; uid: string; payoutId: string; email: string | null; adminEmail: string; now: string }
+  /** After a failed delivery: the reserved money goes back to the member's balance. */
+  | { type: 'ReturnPayout'; uid: string; payoutId: string; adminEmail: string; reason: string; now: string };
+
+/** Why a refused order's money came back, on the statement and in payout history. */
+export const orderRefusedReason = (error: string) => `the reward order was refused (${error})`;
 
 function payoutIn(state: WalletState, payoutId: string, allowed: readonly PayoutStatus[], action: string): WalletPayout {
   const payout = state.payouts[payoutId];
@@ -178,17 +189,56 @@ export function decidePayout(command: PayoutCommand, state: WalletState): Wallet
         },
       ];
     }
-    case 'RecordRewardOrderFailure':
-      requirePayout(state, payoutId);
-      return [{ type: 'PayoutRewardOrderFailed', data: { uid, payoutId, error: command.error, failedAt: now } }];
+    case 'RecordRewardOrderFailure': {
+      // Refused for good: the money goes back to the member, exactly once (a retried job finds it returned).
+      const payout = requirePayout(state, payoutId);
+      const failed: WalletEvent = { type: 'PayoutRewardOrderFailed', data: { uid, payoutId, error: command.error, failedAt: now } };
+      if (payout.status !== 'approved') return payout.status === 'returned' ? [] : [failed];
+      return [
+        failed,
+        {
+          type: 'PayoutReturned',
+          data: { uid, payoutId, amountPence: payout.amountPence, reason: orderRefusedReason(command.error), returnedBy: 'tremendous', returnedAt: now },
+        },
+      ];
+    }
     case 'RecordRewardDelivery':
       requirePayout(state, payoutId);
       if (state.deliveryWebhooks[command.webhookUuid]) return [];
       return [
         {
           type: 'PayoutRewardDeliveryRecorded',
-          data: { uid, payoutId, webhookUuid: command.webhookUuid, outcome: command.outcome, detail: command.detail, recordedAt: now },
+          data: {
+            uid,
+            payoutId,
+            webhookUuid: command.webhookUuid,
+            outcome: command.state === 'delivered' ? 'sent' : 'failed',
+            state: command.state,
+            occurredAt: command.occurredAt,
+            detail: command.detail,
+            recordedAt: now,
+          },
         },
       ];
+    case 'ResendReward': {
+      const payout = requirePayout(state, payoutId);
+      if (!rewardNotDelivered(payout)) throw new DomainError(REWARD_NOT_FAILED_MESSAGE, 'conflict');
+      const email = command.email ?? payout.email;
+      return [
+        {
+          type: 'PayoutRewardResendRequested',
+          data: { uid, payoutId, email, attempt: payout.orderAttempt + 1, requestedBy: command.adminEmail, requestedAt: now },
+        },
+      ];
+    }
+    case 'ReturnPayout': {
+      const payout = requirePayout(state, payoutId);
+      if (!rewardNotDelivered(payout)) throw new DomainError(REWARD_NOT_FAILED_MESSAGE, 'conflict');
+      const reason = command.reason.trim();
+      if (!reason) throw new DomainError('A reason is required to return a payout to the balance');
+      return [
+        { type: 'PayoutReturned', data: { uid, payoutId, amountPence: payout.amountPence, reason, returnedBy: command.adminEmail, returnedAt: now } },
+      ];
+    }
   }
 }

@@ -52,6 +52,8 @@ const approved: WalletEvent = {
 const review = (type: 'ApproveHeldEarning' | 'RejectHeldEarning', reason = 'Checked with BitLabs') =>
   ({ type, uid, earningId: 'e-1', by: admin, reason, now }) as const;
 
+const qualified: WalletEvent = { type: 'MemberQualified', data: { uid, sequence: 1, qualifiedAt: now } };
+
 describe('wallet: credits above the review threshold', () => {
   it('holds a COMPLETED credit above the threshold as pending, flagged for review', () => spec.given([]).when(apply()).then([credited()]));
 
@@ -59,7 +61,7 @@ describe('wallet: credits above the review threshold', () => {
     spec
       .given([])
       .when(apply({ rewardPence: THRESHOLD, userRewardRaw: '50.00' }))
-      .then([credited({ amountPence: THRESHOLD, status: 'approved', heldForReview: undefined })].map(withoutUndefined)));
+      .then([...[credited({ amountPence: THRESHOLD, status: 'approved', heldForReview: undefined })].map(withoutUndefined), qualified]));
 
   it('does not release a held credit when BitLabs later sends COMPLETED for the same transaction', () =>
     spec
@@ -68,7 +70,7 @@ describe('wallet: credits above the review threshold', () => {
       .then([]));
 
   it('releases a held credit when an admin approves it, with who and why', () =>
-    spec.given([credited()]).when(review('ApproveHeldEarning')).then([approved]));
+    spec.given([credited()]).when(review('ApproveHeldEarning')).then([approved, qualified]));
 
   it('refuses a held credit when an admin rejects it, with who and why', () =>
     spec
@@ -129,10 +131,10 @@ describe('wallet: transaction ids from outside are plain keys', () => {
     spec
       .given([])
       .when(apply({ transactionId: tx, rewardPence: 125, userRewardRaw: '1.25' }))
-      .then([credited({ transactionId: tx, amountPence: 125, status: 'approved', heldForReview: undefined })].map(withoutUndefined)),
+      .then([...[credited({ transactionId: tx, amountPence: 125, status: 'approved', heldForReview: undefined })].map(withoutUndefined), qualified]),
   );
 
-  it('refuses a reversal whose ref=__proto__ names no credit of this member', () =>
+  it('keeps a reversal whose ref=__proto__ names no credit of this member waiting, as a plain key', () =>
     spec
       .given([credited({ status: 'approved', heldForReview: undefined, amountPence: 125 })].map(withoutUndefined))
       .when(
@@ -145,7 +147,7 @@ describe('wallet: transaction ids from outside are plain keys', () => {
           ref: '__proto__',
         }),
       )
-      .thenThrows('No earlier credit for transaction __proto__ to reverse'));
+      .then([{ type: 'ReversalAwaitingCredit', data: { uid, callbackId: 'cb-r', transactionId: 'or-1', creditTransactionId: '__proto__', receivedAt: now } }]));
 });
 
 /** toEqual treats a missing key and an undefined one alike; dropping it keeps the expected events as appended. */

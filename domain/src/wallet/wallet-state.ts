@@ -1,4 +1,4 @@
-import type { EarningStatus, PayoutStatus } from '@playquid/contracts';
+import type { EarningStatus, PayoutStatus, RewardState } from '@playquid/contracts';
 import type { WalletMoneyChange } from './money-change';
 
 // What the wallet decider folds a member's wallet stream into (see wallet.decider.ts).
@@ -25,6 +25,14 @@ export interface WalletPayout {
   reversedPence: number;
   /** A reversal was flagged and no admin has acknowledged it yet. */
   needsReview: boolean;
+  /** Where the reward email goes: the request's email, or the one an admin corrected for a resend. */
+  email: string;
+  /** Tremendous's state of the current reward (null until an order is recorded). */
+  rewardState: RewardState | null;
+  /** The provider's time of the state above: an older webhook never overwrites it. */
+  rewardStateAt: string | null;
+  /** 0 for the first order; each resend after a failed delivery places order `attempt` anew. */
+  orderAttempt: number;
 }
 
 /**
@@ -42,8 +50,14 @@ export interface WalletState extends WalletMoneyChange {
   earningByTransaction: Record<string, string>;
   /** Callbacks already applied, so a re-run of processing never books twice. */
   handledCallbacks: Record<string, true>;
-  /** Friends whose first offer already earned this member the referral reward. */
-  rewardedFriends: Record<string, true>;
+  /** Referral rewards standing now, by friend: the earning id (absent once reversed, until re-granted). */
+  activeReferralRewards: Record<string, string>;
+  /** How many referral rewards each friend has earned this member so far (re-grants get new earning ids). */
+  referralGrants: Record<string, number>;
+  /** Reversals that arrived before the credit they name, by the credit's transaction id. */
+  awaitingReversals: Record<string, { callbackId: string; transactionId: string }>;
+  /** How many times this member's qualification (any approved offer earning) changed: MemberQualified/Lost. */
+  qualificationSequence: number;
   payouts: Record<string, WalletPayout>;
   /** Tremendous webhook uuids already recorded. */
   deliveryWebhooks: Record<string, true>;

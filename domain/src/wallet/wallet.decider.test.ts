@@ -44,6 +44,8 @@ const credited = (overrides: Partial<Extract<WalletEvent, { type: 'EarningCredit
   },
 });
 
+const qualified: WalletEvent = { type: 'MemberQualified', data: { uid, sequence: 1, qualifiedAt: now } };
+
 describe('wallet decider', () => {
   describe('welcome bonus', () => {
     it('grants £2 once', () =>
@@ -61,13 +63,13 @@ describe('wallet decider', () => {
 
   describe('callback credits', () => {
     it('credits a COMPLETED callback as approved', () =>
-      spec.given([]).when({ type: 'ApplyCallback', uid, callback: callback(), earningId: 'e-1', now }).then([credited()]));
+      spec.given([]).when({ type: 'ApplyCallback', uid, callback: callback(), earningId: 'e-1', now }).then([credited(), qualified]));
 
     it('credits a NONE (non-stateful) callback as approved', () =>
       spec
         .given([])
         .when({ type: 'ApplyCallback', uid, callback: callback({ state: 'NONE' }), earningId: 'e-1', now })
-        .then([credited()]));
+        .then([credited(), qualified]));
 
     it('credits a PENDING callback as pending', () =>
       spec
@@ -79,7 +81,7 @@ describe('wallet decider', () => {
       spec
         .given([credited({ status: 'pending' })])
         .when({ type: 'ApplyCallback', uid, callback: callback({ callbackId: 'cb-2' }), earningId: 'e-2', now })
-        .then([{ type: 'EarningApproved', data: { uid, earningId: 'e-1', callbackId: 'cb-2', approvedAt: now } }]));
+        .then([{ type: 'EarningApproved', data: { uid, earningId: 'e-1', callbackId: 'cb-2', approvedAt: now } }, qualified]));
 
     it('books nothing when the same callback is processed again', () =>
       spec.given([credited()]).when({ type: 'ApplyCallback', uid, callback: callback(), earningId: 'e-9', now }).then([]));
@@ -128,6 +130,8 @@ describe('wallet decider', () => {
               reversedAt: now,
             },
           },
+          // Its only approved offer is gone: whoever referred the member loses the reward for it.
+          { type: 'MemberQualificationLost', data: { uid, sequence: 1, lostAt: now } },
         ]));
 
     it('reverses in stateful mode: same tx, later RECONCILED state, pending money', () =>
@@ -161,7 +165,7 @@ describe('wallet decider', () => {
         .when({ type: 'ApplyCallback', uid, callback: callback({ callbackId: 'cb-r2', state: 'RECONCILED' }), earningId: 'e-r', now })
         .then([]));
 
-    it('refuses a reversal of an unknown transaction', () =>
+    it('remembers a reversal of a transaction not credited yet', () =>
       spec
         .given([])
         .when({
@@ -171,6 +175,6 @@ describe('wallet decider', () => {
           earningId: 'e',
           now,
         })
-        .thenThrows('No earlier credit for transaction o9 to reverse'));
+        .then([{ type: 'ReversalAwaitingCredit', data: { uid, callbackId: 'cb-1', transactionId: 'or9', creditTransactionId: 'o9', receivedAt: now } }]));
   });
 });

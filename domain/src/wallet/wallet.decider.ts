@@ -6,7 +6,8 @@ import {
 } from '@playquid/contracts';
 import { type Decider } from '../decider';
 import { addMoneyChange, NO_MONEY_CHANGE, walletMoneyChange } from './money-change';
-import { decideCallback, decideReview, type ReviewCommand } from './wallet-earnings';
+import { deliveryState, rewardStateOfOrder, rewardStateSupersedes } from './payout-rules';
+import { decideCallback, decideReview, flagOpenPayouts, type ReviewCommand } from './wallet-earnings';
 import { decidePayout, type PayoutCommand } from './wallet-payouts';
 import type { WalletState } from './wallet-state';
 
@@ -14,14 +15,70 @@ export type { WalletEarning, WalletPayout, WalletState } from './wallet-state';
 
 export type WalletCommand =
   | { type: 'GrantWelcomeBonus'; uid: string; earningId: string; now: string }
-  | { type: 'GrantReferralReward'; uid: string; friendUid: string; earningId: string; now: string }
+  /**
+   * The referral reward follows the friend's qualification as it stands (`friendQualified`: the
+   * friend has an approved offer earning): granted when it does and none stands, reversed when it
+   * no longer does. Deciding on the current fact, not on the event that asked, makes any number of
+   * settlements in any order end the same.
+   */
+  | { type: 'SettleReferral'; uid: string; friendUid: string; friendQualified: boolean; now: string }
   | { type: 'ApplyCallback'; uid: string; callback: CallbackReceived['data']; earningId: string; reviewThresholdPence?: number; now: string }
   | ReviewCommand
   | PayoutCommand;
 
 const lookupTable = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
 
-function releasePayout(state: WalletState, payoutId: string, status: 'rejected' | 'cancelled'): void {
+export const REFERRAL_REVERSED_REASON = "Referral reward reversed: your friend's qualifying offer was reversed by BitLabs";
+
+/** The earning id of the n-th (from 1) referral reward for one friend: the first keeps the historic id. */
+export const referralEarningId = (friendUid: string, n: number) => (n === 1 ? `referral-${friendUid}` : `referral-${friendUid}-${n}`);
+
+/**
+ * MemberQualified or MemberQualificationLost when `events` take the member's approved offer
+ * earnings from none to some or back to none (a credit and its reversal in one decision change
+ * nothing). The referral reward of whoever referred them follows these facts.
+ */
+function qualificationChange(state: WalletState, events: WalletEvent[], uid: string, now: string): WalletEvent[] {
+  if (events.length === 0) return [];
+  const credited = new Map<string, number>();
+  let offers = state.completedOffers;
+  for (const event of events) {
+    if (event.type === 'EarningCredited') credited.set(event.data.earningId, event.data.amountPence);
+    offers += walletMoneyChange(event, (id) => state.earnings[id]?.amountPence ?? credited.get(id) ?? 0)?.completedOffers ?? 0;
+  }
+  const before = state.completedOffers > 0;
+  if (before === offers > 0) return [];
+  const sequence = state.qualificationSequence + 1;
+  return [
+    before
+      ? { type: 'MemberQualificationLost', data: { uid, sequence, lostAt: now } }
+      : { type: 'MemberQualified', data: { uid, sequence, qualifiedAt: now } },
+  ];
+}
+
+function decideSettleReferral(command: Extract<WalletCommand, { type: 'SettleReferral' }>, state: WalletState): WalletEvent[] {
+  const { uid, friendUid, now } = command;
+  if (friendUid === uid) return [];
+  const standing = state.activeReferralRewards[friendUid];
+  if (command.friendQualified && !standing) {
+    const earningId = referralEarningId(friendUid, (state.referralGrants[friendUid] ?? 0) + 1);
+    return [{ type: 'ReferralRewardGranted', data: { uid, friendUid, earningId, amountPence: REFERRAL_REWARD_PENCE, grantedAt: now } }];
+  }
+  if (!command.friendQualified && standing) {
+    const earning = state.earnings[standing];
+    return [
+      {
+        type: 'ReferralRewardReversed',
+        data: { uid, friendUid, earningId: standing, amountPence: earning.amountPence, reason: REFERRAL_REVERSED_REASON, reversedAt: now },
+      },
+      // Taken from the available balance: a payout that reserved it needs an admin's look first.
+      ...flagOpenPayouts(state, uid, standing, earning.amountPence, now),
+    ];
+  }
+  return [];
+}
+
+function releasePayout(state: WalletState, payoutId: string, status: 'rejected' | 'cancelled' | 'returned'): void {
   const payout = state.payouts[payoutId];
   payout.status = status;
   payout.needsReview = false;
@@ -34,7 +91,10 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
     earnings: lookupTable(),
     earningByTransaction: lookupTable(),
     handledCallbacks: lookupTable(),
-    rewardedFriends: lookupTable(),
+    activeReferralRewards: lookupTable(),
+    referralGrants: lookupTable(),
+    awaitingReversals: lookupTable(),
+    qualificationSequence: 0,
     payouts: lookupTable(),
     deliveryWebhooks: lookupTable(),
     ...NO_MONEY_CHANGE,
@@ -48,15 +108,32 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
         state.welcomeBonusGranted = true;
         state.earnings[event.data.earningId] = { amountPence: event.data.amountPence, status: 'approved', kind: 'bonus', payoutId: null };
         return state;
-      case 'ReferralRewardGranted':
-        state.rewardedFriends[event.data.friendUid] = true;
-        state.earnings[event.data.earningId] = { amountPence: event.data.amountPence, status: 'approved', kind: 'referral', payoutId: null };
+      case 'ReferralRewardGranted': {
+        const { friendUid, earningId } = event.data;
+        state.activeReferralRewards[friendUid] = earningId;
+        state.referralGrants[friendUid] = (state.referralGrants[friendUid] ?? 0) + 1;
+        state.earnings[earningId] = { amountPence: event.data.amountPence, status: 'approved', kind: 'referral', payoutId: null };
+        return state;
+      }
+      case 'ReferralRewardReversed':
+        state.earnings[event.data.earningId].status = 'rejected';
+        delete state.activeReferralRewards[event.data.friendUid];
+        return state;
+      case 'ReversalAwaitingCredit':
+        state.awaitingReversals[event.data.creditTransactionId] = { callbackId: event.data.callbackId, transactionId: event.data.transactionId };
+        state.handledCallbacks[event.data.callbackId] = true;
+        return state;
+      case 'MemberQualified':
+      case 'MemberQualificationLost':
+        state.qualificationSequence = event.data.sequence;
         return state;
       case 'EarningCredited': {
         const { earningId, amountPence, status, transactionId, callbackId, heldForReview } = event.data;
         state.earnings[earningId] = { amountPence, status, kind: 'offer', payoutId: null, ...(heldForReview ? { heldForReview } : {}) };
         state.earningByTransaction[transactionId] = earningId;
         state.handledCallbacks[callbackId] = true;
+        // The reversal that waited for this credit is booked right after it, in the same decision.
+        delete state.awaitingReversals[transactionId];
         return state;
       }
       case 'EarningApproved':
@@ -80,7 +157,7 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
         state.handledCallbacks[event.data.callbackId] = true;
         return state;
       case 'PayoutRequested': {
-        const { payoutId, amountPence, earningIds } = event.data;
+        const { payoutId, amountPence, earningIds, email } = event.data;
         state.payouts[payoutId] = {
           amountPence,
           status: 'pending',
@@ -89,6 +166,10 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
           rewardOrderPlaced: false,
           reversedPence: 0,
           needsReview: false,
+          email,
+          rewardState: null,
+          rewardStateAt: null,
+          orderAttempt: 0,
         };
         for (const id of earningIds) state.earnings[id].payoutId = payoutId;
         return state;
@@ -126,17 +207,48 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
         payout.rewardOrderId = event.data.orderId;
         // Orders recorded before PayoutRewardOrderPlaced existed were placed all the same.
         payout.rewardOrderPlaced = true;
+        payout.rewardState = rewardStateOfOrder(event.data.orderStatus);
         return state;
       }
       case 'PayoutRewardOrderFailed':
         return state;
-      case 'PayoutRewardDeliveryRecorded':
+      case 'PayoutRewardDeliveryRecorded': {
         state.deliveryWebhooks[event.data.webhookUuid] = true;
+        const payout = state.payouts[event.data.payoutId];
+        const next = { state: deliveryState(event.data), at: event.data.occurredAt ?? event.data.recordedAt };
+        if (rewardStateSupersedes({ state: payout.rewardState, at: payout.rewardStateAt }, next)) {
+          payout.rewardState = next.state;
+          payout.rewardStateAt = next.at;
+        }
+        return state;
+      }
+      case 'PayoutRewardResendRequested': {
+        const payout = state.payouts[event.data.payoutId];
+        payout.email = event.data.email;
+        payout.orderAttempt = event.data.attempt;
+        payout.rewardOrderId = null;
+        payout.rewardOrderPlaced = false;
+        // The failed reward's time stays: a late webhook about it can no longer change anything.
+        payout.rewardState = null;
+        return state;
+      }
+      case 'PayoutReturned':
+        releasePayout(state, event.data.payoutId, 'returned');
         return state;
     }
   },
 
   decide(command, state) {
+    return withQualification(command, state, decideCommand(command, state));
+  },
+};
+
+const withQualification = (command: WalletCommand, state: WalletState, events: WalletEvent[]): WalletEvent[] => [
+  ...events,
+  ...qualificationChange(state, events, command.uid, command.now),
+];
+
+function decideCommand(command: WalletCommand, state: WalletState): WalletEvent[] {
     switch (command.type) {
       case 'GrantWelcomeBonus':
         if (state.welcomeBonusGranted) return [];
@@ -146,20 +258,8 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
             data: { uid: command.uid, earningId: command.earningId, amountPence: WELCOME_BONUS_PENCE, grantedAt: command.now },
           },
         ];
-      case 'GrantReferralReward':
-        if (state.rewardedFriends[command.friendUid] || command.friendUid === command.uid) return [];
-        return [
-          {
-            type: 'ReferralRewardGranted',
-            data: {
-              uid: command.uid,
-              friendUid: command.friendUid,
-              earningId: command.earningId,
-              amountPence: REFERRAL_REWARD_PENCE,
-              grantedAt: command.now,
-            },
-          },
-        ];
+      case 'SettleReferral':
+        return decideSettleReferral(command, state);
       case 'ApplyCallback':
         return decideCallback(command, state);
       case 'ApproveHeldEarning':
@@ -174,11 +274,12 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
       case 'RecordRewardOrder':
       case 'RecordRewardOrderFailure':
       case 'RecordRewardDelivery':
+      case 'ResendReward':
+      case 'ReturnPayout':
         return decidePayout(command, state);
       default: {
         const exhaustive: never = command;
         throw new Error(`Unknown command ${JSON.stringify(exhaustive)}`);
       }
     }
-  },
-};
+}

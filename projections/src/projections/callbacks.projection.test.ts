@@ -15,7 +15,7 @@ const T0 = '2026-11-22T10:00:00.000Z';
 const T1 = '2026-11-22T10:00:05.000Z';
 const T2 = '2026-11-22T10:01:00.000Z';
 
-const NO_REVIEW = { triggered_by: null, earning_id: null, review_status: null, reviewed_by: null, review_reason: null, reviewed_at: null };
+const NO_REVIEW = { triggered_by: null, earning_id: null, awaiting_credit: false, review_status: null, reviewed_by: null, review_reason: null, reviewed_at: null };
 const received: CallbackReceived = {
   type: 'CallbackReceived',
   data: {

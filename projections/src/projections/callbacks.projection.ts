@@ -11,6 +11,7 @@ const NEW_CALLBACK = {
   processed_at: null,
   processing_error: null,
   earning_id: null,
+  awaiting_credit: false,
   review_status: null,
   reviewed_by: null,
   review_reason: null,
@@ -106,5 +107,8 @@ export const callbacksProjection = defineProjection({
         reviewed_at: d.rejectedAt,
       }),
     CallbackProcessingFailed: ({ callbacks }, d) => callbacks.update(d.callbackId, { is_processed: false, processing_error: d.error }),
+    // A reversal that came before its credit waits until the credit arrives and is booked reversed.
+    ReversalAwaitingCredit: ({ callbacks }, d) => callbacks.update(d.callbackId, { awaiting_credit: true }),
+    EarningReversed: ({ callbacks }, d) => callbacks.update(d.callbackId, (row) => (row.awaiting_credit ? { awaiting_credit: false } : {})),
   },
 });

@@ -35,6 +35,7 @@ const row = {
   reward_order_id: null,
   reward_id: null,
   reward_detail: null,
+  reward_state_at: null,
   reward_order_placed: false,
   needs_review: false,
   review_reversed_pence: 0,
@@ -65,6 +66,38 @@ describe('payouts projection', () => {
             notes: 'ok',
             approved_at: new Date(T1),
             reward_status: 'sent',
+            reward_state_at: new Date(T2),
+            reward_order_placed: true,
+            reward_order_id: 'ord-1',
+            reward_id: 'rw-1',
+            updated_at: new Date(T2),
+          },
+        ],
+      }));
+
+  it('an older webhook arriving late changes nothing; a refused reward returns the payout to the balance', () =>
+    spec
+      .given(
+        requested,
+        approved,
+        { type: 'PayoutRewardOrdered', data: { uid: 'ana', payoutId: 'p-1', orderId: 'ord-1', rewardId: 'rw-1', orderStatus: 'EXECUTED', orderedAt: T1 } },
+        { type: 'PayoutRewardDeliveryRecorded', data: { uid: 'ana', payoutId: 'p-1', webhookUuid: 'new', outcome: 'failed', state: 'failed', occurredAt: T2, detail: 'bounced', recordedAt: T2 } },
+        { type: 'PayoutRewardDeliveryRecorded', data: { uid: 'ana', payoutId: 'p-1', webhookUuid: 'old', outcome: 'sent', state: 'delivered', occurredAt: '2020-01-01T00:00:00.000Z', detail: null, recordedAt: T2 } },
+        { type: 'PayoutReturned', data: { uid: 'ana', payoutId: 'p-1', amountPence: 325, reason: 'Email bounced', returnedBy: 'admin@x', returnedAt: T2 } },
+      )
+      .then({
+        payouts: [
+          {
+            ...row,
+            status: 'returned',
+            decided_by: 'admin@x',
+            reason: 'Email bounced',
+            notes: 'ok',
+            approved_at: new Date(T1),
+            processed_at: new Date(T2),
+            reward_status: 'failed',
+            reward_state_at: new Date(T2),
+            reward_detail: 'bounced',
             reward_order_placed: true,
             reward_order_id: 'ord-1',
             reward_id: 'rw-1',

@@ -1,3 +1,4 @@
+import { rewardStateOfOrder, rewardStateOfStatus, rewardStateSupersedes, rewardStatusOf } from '@playquid/domain';
 import { defineProjection } from '../projection';
 import { TableBatch } from '../table-batch';
 
@@ -32,6 +33,7 @@ export const payoutsProjection = defineProjection({
         reward_order_id: null,
         reward_id: null,
         reward_detail: null,
+        reward_state_at: null,
         reward_order_placed: false,
         needs_review: false,
         review_reversed_pence: 0,
@@ -88,7 +90,7 @@ export const payoutsProjection = defineProjection({
     // Orders recorded before PayoutRewardOrderPlaced existed were placed all the same.
     PayoutRewardOrdered: ({ payouts }, d) =>
       payouts.update(d.payoutId, {
-        reward_status: 'ordered',
+        reward_status: rewardStatusOf(rewardStateOfOrder(d.orderStatus)),
         reward_order_placed: true,
         reward_order_id: d.orderId,
         reward_id: d.rewardId,
@@ -97,7 +99,32 @@ export const payoutsProjection = defineProjection({
       }),
     PayoutRewardOrderFailed: ({ payouts }, d) =>
       payouts.update(d.payoutId, { reward_status: 'order_failed', reward_detail: d.error, updated_at: d.failedAt }),
+    // By the provider's time and state precedence, as the wallet decider applies them.
     PayoutRewardDeliveryRecorded: ({ payouts }, d) =>
-      payouts.update(d.payoutId, { reward_status: d.outcome, reward_detail: d.detail, updated_at: d.recordedAt }),
+      payouts.update(d.payoutId, (row) => {
+        const next = { state: d.state ?? (d.outcome === 'sent' ? 'delivered' : 'failed'), at: d.occurredAt ?? d.recordedAt };
+        const at = row.reward_state_at === null ? null : new Date(row.reward_state_at).toISOString();
+        if (!rewardStateSupersedes({ state: rewardStateOfStatus(row.reward_status), at }, next)) return { updated_at: d.recordedAt };
+        return { reward_status: rewardStatusOf(next.state), reward_state_at: next.at, reward_detail: d.detail, updated_at: d.recordedAt };
+      }),
+    PayoutRewardResendRequested: ({ payouts }, d) =>
+      payouts.update(d.payoutId, {
+        reward_status: 'resend_requested',
+        reward_order_placed: false,
+        reward_order_id: null,
+        reward_id: null,
+        reward_detail: `Sent again to ${d.email} by ${d.requestedBy}`,
+        email: d.email,
+        updated_at: d.requestedAt,
+      }),
+    PayoutReturned: ({ payouts }, d) =>
+      payouts.update(d.payoutId, {
+        status: 'returned',
+        decided_by: d.returnedBy,
+        reason: d.reason,
+        needs_review: false,
+        processed_at: d.returnedAt,
+        updated_at: d.returnedAt,
+      }),
   },
 });

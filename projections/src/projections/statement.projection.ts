@@ -117,5 +117,7 @@ export const statementProjection = defineProjection({
     PayoutRejected: record,
     PayoutCancelled: record,
     PayoutProcessed: record,
+    ReferralRewardReversed: record,
+    PayoutReturned: record,
   },
 });

@@ -122,6 +122,7 @@ export const walletProjection = defineProjection({
         case 'EarningReviewApproved':
         case 'EarningReviewRejected':
         case 'EarningReversed':
+        case 'ReferralRewardReversed':
           earningIds.push(e.data.earningId);
           break;
         case 'PayoutRequested':
@@ -129,6 +130,7 @@ export const walletProjection = defineProjection({
           break;
         case 'PayoutRejected':
         case 'PayoutCancelled':
+        case 'PayoutReturned':
         case 'PayoutProcessed':
           payoutIds.push(e.data.payoutId);
           break;
@@ -183,6 +185,10 @@ export const walletProjection = defineProjection({
       setStatus(s.earnings, d.earningId, 'rejected', d.reversedAt);
       s.balances.add(e, d.reversedAt);
     },
+    ReferralRewardReversed: (s, d, e) => {
+      setStatus(s.earnings, d.earningId, 'rejected', d.reversedAt);
+      s.balances.add(e, d.reversedAt);
+    },
     PayoutRequested: (s, d, e) => {
       for (const earningId of d.earningIds) s.earnings.update(earningId, { payout_id: d.payoutId, updated_at: d.requestedAt });
       s.balances.add(e, d.requestedAt);
@@ -194,6 +200,11 @@ export const walletProjection = defineProjection({
     PayoutCancelled: (s, d, e) => {
       releasePayout(s, d.payoutId, d.cancelledAt);
       s.balances.add(e, d.cancelledAt);
+    },
+    // The reward never reached the member: the money and its earnings are free for the next payout.
+    PayoutReturned: (s, d, e) => {
+      releasePayout(s, d.payoutId, d.returnedAt);
+      s.balances.add(e, d.returnedAt);
     },
     PayoutProcessed: (s, d, e) => {
       s.earnings.updateWhere('payout', d.payoutId, { status: 'paid', updated_at: d.processedAt }, (row) => row.status === 'approved');

@@ -63,6 +63,12 @@ function streamTracker(): (event: PlayQuidEvent) => string {
       case 'PayoutRewardOrdered':
       case 'PayoutRewardOrderFailed':
       case 'PayoutRewardDeliveryRecorded':
+      case 'PayoutRewardResendRequested':
+      case 'PayoutReturned':
+      case 'ReferralRewardReversed':
+      case 'ReversalAwaitingCredit':
+      case 'MemberQualified':
+      case 'MemberQualificationLost':
         return streams.wallet(event.data.uid);
       case 'CallbackReceived':
         transactionOf.set(event.data.callbackId, event.data.transactionId);

@@ -134,12 +134,24 @@ class History {
           type: 'WelcomeBonusGranted',
           data: { uid, earningId, amountPence: 200, grantedAt: this.now },
         }));
-      case 'referral':
+      case 'referral': {
         if (!this.registered.has(uid)) return;
-        return this.credit(uid, 'approved', false, 150, (earningId) => ({
-          type: 'ReferralRewardGranted',
-          data: { uid, friendUid: `m${s.pick % 4}`, earningId, amountPence: 150, grantedAt: this.now },
-        }));
+        const friendUid = `m${s.pick % 4}`;
+        let granted = '';
+        this.credit(uid, 'approved', false, 150, (earningId) => {
+          granted = earningId;
+          return { type: 'ReferralRewardGranted', data: { uid, friendUid, earningId, amountPence: 150, grantedAt: this.now } };
+        });
+        // The friend's qualifying offer was reversed: the reward goes with it.
+        if (s.flag && s.pick % 3 === 0) {
+          this.earnings.get(granted)!.status = 'rejected';
+          this.emit({
+            type: 'ReferralRewardReversed',
+            data: { uid, friendUid, earningId: granted, amountPence: 150, reason: 'Referral reward reversed', reversedAt: this.now },
+          });
+        }
+        return;
+      }
       case 'callback':
         return this.callback(uid, s);
       case 'rejectedCallback':
@@ -321,6 +333,17 @@ class History {
       this.emit({ type: 'CallbackProcessingFailed', data: { callbackId, error: `Unknown member ${uid}`, failedAt: this.now } });
       if (!this.registered.has(uid)) return;
     }
+    // Now and then a reversal of a credit not here yet: it waits on the wallet (its callback shows it).
+    if (s.pick % 11 === 3) {
+      const reversalId = this.id('cb');
+      const reversalTx = this.id('tx');
+      this.emit({
+        type: 'CallbackReceived',
+        data: callbackData({ callbackId: reversalId, transactionId: reversalTx, userId: uid, rewardPence: -s.amount, state: 'RECONCILED', ref: this.id('tx'), receivedAt: this.now }),
+      });
+      this.emit({ type: 'ReversalAwaitingCredit', data: { uid, callbackId: reversalId, transactionId: reversalTx, creditTransactionId: this.id('tx'), receivedAt: this.now } });
+      this.emit({ type: 'CallbackProcessed', data: { callbackId: reversalId, uid, earningId: null, outcome: 'reversal_awaiting_credit', processedAt: this.now } });
+    }
     const held = status === 'pending' && s.amount > HELD_ABOVE_PENCE;
     let earningId = '';
     this.credit(uid, status, held, s.amount, (id) => {
@@ -394,7 +417,7 @@ class History {
     const [payoutId, p] = open[s.pick % open.length];
     const at = this.now;
     const base = { uid: p.uid, payoutId };
-    const release = (status: 'rejected' | 'cancelled') => {
+    const release = (status: 'rejected' | 'cancelled' | 'returned') => {
       this.payouts.delete(payoutId);
       for (const id of p.earningIds) this.earnings.get(id)!.payoutId = null;
       p.status = status;
@@ -422,7 +445,18 @@ class History {
       }
     }
     if (p.status === 'approved') {
-      switch (s.pick % 4) {
+      switch (s.pick % 6) {
+        case 4:
+          return this.emit({
+            type: 'PayoutRewardResendRequested',
+            data: { ...base, email: `${p.uid}+fixed@example.com`, attempt: 1, requestedBy: 'admin', requestedAt: at },
+          });
+        case 5:
+          release('returned');
+          return this.emit({
+            type: 'PayoutReturned',
+            data: { ...base, amountPence: p.amount, reason: 'Reward email bounced', returnedBy: 'admin', returnedAt: at },
+          });
         case 0:
           return this.emit({ type: 'PayoutRewardOrderPlaced', data: { ...base, amountPence: p.amount, placedAt: at } });
         case 1:

@@ -82,7 +82,7 @@ describe('audit command', () => {
   it('passes on a consistent ledger (bonus, credit, payout requested)', async () => {
     const row = await db.selectFrom('balances').select(['available_pence', 'reserved_pence']).where('uid', '=', 'ana').executeTakeFirstOrThrow();
     expect(row).toEqual({ available_pence: 0, reserved_pence: 325 });
-    expect(await audit()).toEqual({ problems: [], members: 2, streams: 4 });
+    expect(await audit()).toEqual({ problems: [], notes: [], members: 2, streams: 4 });
   });
 
   it('names the member whose balance row was changed behind the projections back', async () => {

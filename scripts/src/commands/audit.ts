@@ -2,19 +2,67 @@ import { comparePositions, type GlobalPosition, START_POSITION, streams, type Wa
 import { ALL_PROJECTIONS } from '@playquid/projections';
 import { type BalanceRow, createReadDb, type DB } from '@playquid/read-db';
 import { createEventStore, type EventStore, type RecordedEvent, verifyStreamChain } from '@playquid/server';
-import { walletDecider } from '@playquid/domain';
+import { type AuditedCallback, type AuditedMember, callbackDecider, checkLedgerInvariants, userDecider, walletDecider } from '@playquid/domain';
+import { CALLBACK_OVERDUE_MINUTES, type CallbackEvent, PAYOUT_STUCK_HOURS, type UserEvent } from '@playquid/contracts';
 import type { Kysely } from 'kysely';
 import { env } from '../env';
 import { allEvents } from './event-source';
 
 export interface AuditReport {
-  /** One line per problem, naming the member or stream. */
+  /** One line per problem, naming the member or stream: broken chains, folds and business rules. */
   problems: string[];
+  /** Facts that break no rule (a reversal waiting for its credit, with its age). */
+  notes: string[];
   members: number;
   streams: number;
 }
 
+export interface AuditOptions {
+  now?: Date;
+  /** A callback neither processed nor failed after this long is a breach (CALLBACK_OVERDUE_MINUTES). */
+  callbackDeadlineMs?: number;
+  /** An approved payout not delivered, paid or returned after this long is stuck (PAYOUT_STUCK_HOURS). */
+  payoutDeadlineMs?: number;
+}
+
+
+/** The business-rule inputs of the ledger, from the streams read for the chain check. */
+function ledgerOf(byStream: Map<string, RecordedEvent[]>): { members: AuditedMember[]; callbacks: AuditedCallback[] } {
+  const members: AuditedMember[] = [];
+  const callbacks: AuditedCallback[] = [];
+  const uids = new Set<string>();
+  for (const id of byStream.keys()) {
+    if (id.startsWith(WALLET_PREFIX)) uids.add(id.slice(WALLET_PREFIX.length));
+    if (id.startsWith(USER_PREFIX)) uids.add(id.slice(USER_PREFIX.length));
+  }
+  for (const uid of uids) {
+    const user = (byStream.get(streams.user(uid)) ?? []).reduce((s, e) => userDecider.evolve(s, { type: e.type, data: e.data } as UserEvent), userDecider.initialState());
+    const wallet = (byStream.get(streams.wallet(uid)) ?? []).map((e) => ({
+      type: e.type,
+      data: e.data,
+      createdAt: e.createdAt.toISOString(),
+      actor: typeof e.metadata.actor === 'string' ? e.metadata.actor : null,
+    })) as AuditedMember['wallet'];
+    members.push({ uid, email: user.email, referredBy: user.referredBy, wallet });
+  }
+  for (const [id, events] of byStream) {
+    if (!id.startsWith(CALLBACK_PREFIX)) continue;
+    const state = events.reduce((s, e) => callbackDecider.evolve(s, { type: e.type, data: e.data } as CallbackEvent), callbackDecider.initialState());
+    for (const [callbackId, callback] of state.callbacks) {
+      callbacks.push({
+        callbackId,
+        userId: callback.data.userId,
+        receivedAt: callback.data.receivedAt,
+        outcome: callback.processed ? 'processed' : callback.lastError !== null ? 'failed' : null,
+      });
+    }
+  }
+  return { members, callbacks };
+}
+
 const WALLET_PREFIX = streams.wallet('');
+const USER_PREFIX = streams.user('');
+const CALLBACK_PREFIX = streams.callback('');
 const COMPARED = ['available_pence', 'pending_pence', 'reserved_pence', 'paid_out_pence'] as const;
 type Compared = Record<(typeof COMPARED)[number], number>;
 
@@ -71,7 +119,7 @@ function compareBalance(uid: string, row: BalanceRow | undefined, expected: Comp
  * Checks the ledger: every stream's hash chain is intact, and every member's balances row equals
  * the fold of their wallet stream. Returns the problems; the CLI exits non-zero when there are any.
  */
-export async function audit(): Promise<AuditReport> {
+export async function audit(options: AuditOptions = {}): Promise<AuditReport> {
   const store = await createEventStore({ databaseUrl: env.databaseUrl, eventStoreConnectionString: env.eventStoreConnectionString });
   const db = createReadDb({ connectionString: env.databaseUrl, max: 2 });
   try {
@@ -79,8 +127,10 @@ export async function audit(): Promise<AuditReport> {
     const ids = await streamIds(store);
     const problems: string[] = [];
     const wallets = new Map<string, RecordedEvent[]>();
+    const byStream = new Map<string, RecordedEvent[]>();
     for (const id of ids) {
       const events = await store.readStream(id);
+      byStream.set(id, events);
       const chain = verifyStreamChain(events);
       if (!chain.ok) problems.push(`chain ${id}: broken at revision ${chain.brokenAt}: ${chain.reason}`);
       if (id.startsWith(WALLET_PREFIX)) wallets.set(id.slice(WALLET_PREFIX.length), events);
@@ -95,7 +145,14 @@ export async function audit(): Promise<AuditReport> {
         problems.push(`balance ${uid}: the wallet stream does not fold: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-    return { problems, members: members.length, streams: ids.length };
+    const ledger = ledgerOf(byStream);
+    const rules = checkLedgerInvariants(ledger.members, ledger.callbacks, {
+      now: (options.now ?? new Date()).toISOString(),
+      callbackDeadlineMs: options.callbackDeadlineMs ?? CALLBACK_OVERDUE_MINUTES * 60_000,
+      payoutDeadlineMs: options.payoutDeadlineMs ?? PAYOUT_STUCK_HOURS * 3_600_000,
+    });
+    problems.push(...rules.breaches);
+    return { problems, notes: rules.notes, members: members.length, streams: ids.length };
   } finally {
     await Promise.all([store.close(), db.destroy()]);
   }

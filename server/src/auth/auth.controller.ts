@@ -9,6 +9,9 @@ import { AuthService } from './auth.service';
 import type { AuthUser } from './auth.types';
 import { ResendVerificationThrottlerGuard } from './resend-verification-throttler.guard';
 
+/** The token of an `Authorization: Bearer …` header the guard has verified. */
+const bearerToken = (authorization: string) => authorization.replace(/^Bearer\s+/i, '');
+
 @ApiTags('auth')
 @Controller('auth')
 @UseGuards(ThrottlerGuard)
@@ -45,8 +48,8 @@ export class AuthController {
   @Post('logout')
   @HttpCode(200)
   @Auth()
-  async logout(@CurrentUser() auth: AuthUser) {
-    await this.service.logout(auth.uid);
+  async logout(@CurrentUser() auth: AuthUser, @Headers('authorization') authorization: string) {
+    await this.service.logout(auth.uid, bearerToken(authorization));
     return ok(null, 'Logged out successfully');
   }
 
@@ -66,7 +69,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Send the verification email again (at most 3 per member every 10 minutes)' })
   async resendVerification(@CurrentUser() auth: AuthUser, @Headers('authorization') authorization: string) {
     // The guard has verified this bearer token; Firebase sends the email to its account.
-    const { sent } = await this.service.resendVerification(auth, authorization.replace(/^Bearer\s+/i, ''));
+    const { sent } = await this.service.resendVerification(auth, bearerToken(authorization));
     return ok({ sent }, sent ? 'Verification email sent! Please check your inbox.' : 'Your email is already verified');
   }
 

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { USERNAME_MAX_LENGTH, type Gender, type RegisterRequest, type ForgotPasswordRequest } from '@playquid/contracts';
 import { Transform } from 'class-transformer';
+import { NoFormatCharacters, toDisplayText } from '../common/validators';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -15,8 +16,9 @@ export class RegisterDto implements RegisterRequest {
 
   @ApiPropertyOptional({ maxLength: USERNAME_MAX_LENGTH, description: 'Defaults to the part of the email before @' })
   @IsOptional()
-  @Transform(trim)
-  @IsString()
+  @Transform(toDisplayText)
+  @IsString({ message: 'username must be text' })
+  @NoFormatCharacters('username')
   @MaxLength(USERNAME_MAX_LENGTH, { message: `username must be at most ${USERNAME_MAX_LENGTH} characters` })
   username?: string;
 

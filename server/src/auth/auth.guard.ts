@@ -36,9 +36,10 @@ export class AuthGuard implements CanActivate {
       throw new UnauthorizedException('Missing bearer token');
     }
 
-    // A logout revokes the refresh tokens, but an ID token stays signed until it expires (1 h):
-    // where money or admin power is at stake, ask Firebase whether it was issued before that.
-    const checkRevoked = options.checkRevoked === true || (options.admin === true && request.method !== 'GET');
+    // A logout revokes the refresh tokens, but an ID token stays signed until it expires (1 h): on
+    // every admin route (reads show members' data) and every write, ask Firebase whether it was
+    // issued before that.
+    const checkRevoked = options.checkRevoked === true || options.admin === true || request.method !== 'GET';
     let decoded;
     try {
       decoded = await this.verify(match[1], checkRevoked);
@@ -52,6 +53,10 @@ export class AuthGuard implements CanActivate {
       }
       if (code === 'auth/id-token-revoked') throw new UnauthorizedException(SESSION_ENDED_MESSAGE);
       throw new UnauthorizedException('Invalid or expired token');
+    }
+    if (this.verified.sessionEnded(match[1], decoded)) {
+      this.verified.forget(match[1]);
+      throw new UnauthorizedException(SESSION_ENDED_MESSAGE);
     }
     // The read model, not Firebase: an ID token of a disabled account stays valid for up to an hour
     // where revocation is not checked, and the ban must hold at once.

@@ -9,6 +9,7 @@ import { MarkEmailVerifiedCommand, RecordSignInCommand } from '../users/user.com
 import type { RegisterDto } from './auth.dto';
 import type { AuthUser } from './auth.types';
 import { FirebaseEmailClient } from './firebase-email.client';
+import { VerifiedTokens } from './verified-tokens';
 import { RegisterMemberCommand, type RegisterMemberResult } from './register-member.command';
 
 const emailPrefix = (email: string) => email.split('@')[0] ?? '';
@@ -31,6 +32,7 @@ export class AuthService {
     private readonly profiles: ProfileService,
     @Inject(FIREBASE_AUTH) private readonly firebase: Auth,
     private readonly emails: FirebaseEmailClient,
+    private readonly verifiedTokens: VerifiedTokens,
   ) {}
 
   async register(auth: AuthUser, dto: RegisterDto): Promise<{ created: boolean; user: UserProfile }> {
@@ -66,8 +68,9 @@ export class AuthService {
   }
 
   /** Ends every session of the member: ID tokens issued before now are refused where revocation is checked. */
-  async logout(uid: string): Promise<void> {
+  async logout(uid: string, idToken: string): Promise<void> {
     await this.firebase.revokeRefreshTokens(uid);
+    this.verifiedTokens.endSessions(uid, idToken);
   }
 
   /** Firebase sends the email; an unknown address is not revealed to the caller, only logged. */

@@ -13,7 +13,7 @@ import {
 } from '@playquid/contracts';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUrl, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
-import { PageParam, PerPageParam, Text } from '../common/validators';
+import { NoFormatCharacters, PageParam, PerPageParam, Text, toDisplayText } from '../common/validators';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Optional form fields: an empty box means "none". */
@@ -121,8 +121,9 @@ class BlogOptionalFields {
 /** Create: title, preview and content required. */
 export class CreateBlogDto extends BlogOptionalFields implements AdminBlogBody {
   @ApiProperty({ maxLength: BLOG_TITLE_MAX_LENGTH })
-  @Transform(trim)
+  @Transform(toDisplayText)
   @Text('title', BLOG_TITLE_MAX_LENGTH)
+  @NoFormatCharacters('title')
   title!: string;
 
   @ApiProperty({ maxLength: BLOG_PREVIEW_MAX_LENGTH })
@@ -143,8 +144,9 @@ const unlessAbsent = () => ValidateIf((_: object, value: unknown) => value !== u
 export class UpdateBlogDto extends BlogOptionalFields implements Partial<AdminBlogBody> {
   @ApiPropertyOptional({ maxLength: BLOG_TITLE_MAX_LENGTH })
   @unlessAbsent()
-  @Transform(trim)
+  @Transform(toDisplayText)
   @Text('title', BLOG_TITLE_MAX_LENGTH)
+  @NoFormatCharacters('title')
   title?: string;
 
   @ApiPropertyOptional({ maxLength: BLOG_PREVIEW_MAX_LENGTH })

@@ -60,7 +60,7 @@ export class AdminCallbacksController {
   @AdminRoute()
   @ApiOperation({ summary: 'Release a credit held for review (reason required; 409 when it is not held any more)' })
   async approveHeld(@CurrentUser() admin: AuthUser, @Param('id') id: string, @Body() dto: ReviewCallbackDto) {
-    return ok(await this.callbacks.review(id, 'approve', admin.email ?? admin.uid, dto.reason), 'Held credit approved');
+    return ok(await this.callbacks.review(id, 'approve', { uid: admin.uid, name: admin.email ?? admin.uid }, dto.reason), 'Held credit approved');
   }
 
   @Post('callbacks/:id/review/reject')
@@ -68,7 +68,7 @@ export class AdminCallbacksController {
   @AdminRoute()
   @ApiOperation({ summary: 'Refuse a credit held for review (reason required; 409 when it is not held any more)' })
   async rejectHeld(@CurrentUser() admin: AuthUser, @Param('id') id: string, @Body() dto: ReviewCallbackDto) {
-    return ok(await this.callbacks.review(id, 'reject', admin.email ?? admin.uid, dto.reason), 'Held credit rejected');
+    return ok(await this.callbacks.review(id, 'reject', { uid: admin.uid, name: admin.email ?? admin.uid }, dto.reason), 'Held credit rejected');
   }
 
   @Get('users/:id/callbacks')

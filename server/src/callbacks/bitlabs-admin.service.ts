@@ -1,4 +1,5 @@
-import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Inject, Injectable } from '@nestjs/common';
+import { assertNotOwnMoney } from '@playquid/domain';
 import type { CallbackState } from '@playquid/contracts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AuthUser } from '../auth/auth.types';
@@ -32,6 +33,8 @@ const isNegative = (amount: string) => amount.trim().startsWith('-');
 const isZero = (amount: string) => !/[1-9]/.test(amount);
 
 /** Rules the DTO cannot express alone: what BitLabs itself would never send. */
+export const TRIGGERED_CALLBACKS_OFF_MESSAGE = 'Triggered callbacks are turned off on this deployment (ALLOW_TRIGGERED_CALLBACKS)';
+
 export function triggerProblem(dto: Pick<TriggerCallbackDto, 'amount' | 'state' | 'ref'>): string | null {
   if (isZero(dto.amount)) return 'amount must not be zero';
   if (!isNegative(dto.amount)) return null;
@@ -95,6 +98,8 @@ export class BitlabsAdminService {
 
   /** A real, signed callback as BitLabs would send it, carrying the admin who sent it (CallbackReceived.triggeredBy). */
   trigger(dto: TriggerCallbackDto, admin: AuthUser): Promise<CallbackDispatch> {
+    if (!this.config.allowTriggeredCallbacks) throw new ForbiddenException(TRIGGERED_CALLBACKS_OFF_MESSAGE);
+    assertNotOwnMoney(admin.uid, dto.uid);
     const problem = triggerProblem(dto);
     if (problem) throw new BadRequestException(problem);
     const reversal = isNegative(dto.amount);

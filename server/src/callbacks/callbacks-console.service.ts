@@ -81,12 +81,13 @@ export class CallbacksConsoleService {
    * An admin's decision on a credit held above the review threshold: 404 for an unknown callback,
    * 409 when it booked no held credit or the credit is no longer held and pending.
    */
-  async review(id: string, decision: ReviewDecision, reviewedBy: string, reason: string): Promise<ReviewData> {
+  async review(id: string, decision: ReviewDecision, reviewer: { uid: string; name: string }, reason: string): Promise<ReviewData> {
+    const reviewedBy = reviewer.name;
     const row = await this.callbacks.findById(id);
     if (!row) throw new NotFoundException(CALLBACK_NOT_FOUND);
     if (!row.accepted || row.transaction_id === null) throw new ConflictException(`Callback was rejected at intake (${row.rejection_reason ?? 'unknown reason'}) and booked no credit`);
     const result = await this.commandBus.execute<ReviewHeldCreditCommand, ReviewHeldCreditResult>(
-      new ReviewHeldCreditCommand(row.transaction_id, row.id, decision, reviewedBy, reason),
+      new ReviewHeldCreditCommand(row.transaction_id, row.id, decision, reviewedBy, reason, reviewer.uid),
     );
     return { callback_id: row.id, earning_id: result.earningId, user_id: result.uid, amount_pence: result.amountPence, review_status: result.status, reviewed_by: reviewedBy, reason: reason.trim() };
   }

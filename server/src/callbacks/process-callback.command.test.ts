@@ -11,7 +11,7 @@ import { Clock, SystemClock } from '../cqrs/clock';
 import { EVENT_STORE } from '../event-store/event-store';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { handleCommand } from '../cqrs/command-handler';
-import { GrantReferralRewardHandler } from '../wallet/referral-reward.command';
+import { SettleReferralCommand, SettleReferralHandler } from '../wallet/referral-settlement.command';
 import {
   DEBUG_NOT_CREDITED,
   ProcessCallbackCommand,
@@ -27,7 +27,7 @@ let commandBus: CommandBus;
 let processing: ProcessMemberCallbacksHandler;
 let single: ProcessCallbackHandler;
 /** Another process's processing: its own kept wallets and members. */
-const elsewhere = () => new ProcessMemberCallbacksHandler(store, config, new SystemClock(), commandBus);
+const elsewhere = () => new ProcessMemberCallbacksHandler(store, config, new SystemClock());
 
 beforeAll(async () => {
   database = await createTestDatabase('processcallbacks', { migrated: true });
@@ -41,7 +41,7 @@ beforeAll(async () => {
       { provide: Clock, useClass: SystemClock },
       ProcessMemberCallbacksHandler,
       ProcessCallbackHandler,
-      GrantReferralRewardHandler,
+      SettleReferralHandler,
     ],
   }).compile();
   await moduleRef.init();
@@ -96,7 +96,7 @@ describe('callback processing of one member', () => {
       { outcome: 'processed', detail: DEBUG_NOT_CREDITED, earningId: null },
     ]);
     const wallet = await store.readStream(streams.wallet(uid));
-    expect(wallet.map((e) => e.type)).toEqual(['EarningCredited', 'EarningCredited']);
+    expect(wallet.map((e) => e.type)).toEqual(['EarningCredited', 'MemberQualified', 'EarningCredited']);
     // One append: both events were written by the same transaction.
     expect(wallet[0].position.commit).toBe(wallet[1].position.commit);
     for (const { transactionId } of callbacks)
@@ -111,7 +111,7 @@ describe('callback processing of one member', () => {
     expect(again).toEqual([{ outcome: 'already_processed' }, { outcome: 'already_processed' }]);
     // Even another process that never saw the first run books nothing twice.
     await elsewhere().execute(new ProcessMemberCallbacksCommand(uid, callbacks));
-    expect(await walletOf(uid)).toEqual(['EarningCredited', 'EarningCredited']);
+    expect(await walletOf(uid)).toEqual(['EarningCredited', 'MemberQualified', 'EarningCredited']);
   });
 
   it('decides a member’s jobs one after another, each on the wallet the previous one left', async () => {
@@ -134,7 +134,7 @@ describe('callback processing of one member', () => {
       'approved',
       'reversed',
     ]);
-    expect(await walletOf(uid)).toEqual(['EarningCredited', 'EarningApproved', 'EarningReversed']);
+    expect(await walletOf(uid)).toEqual(['EarningCredited', 'EarningApproved', 'MemberQualified', 'EarningReversed', 'MemberQualificationLost']);
     // Two callbacks of the same transaction: its stream records both outcomes.
     expect(await callbackStream(pending.transactionId)).toEqual([
       'CallbackReceived',
@@ -156,7 +156,7 @@ describe('callback processing of one member', () => {
       rewardPence: -100,
     });
     await processing.execute(new ProcessMemberCallbacksCommand(uid, [credit, reversal]));
-    expect(await walletOf(uid)).toEqual(['EarningCredited', 'WelcomeBonusGranted', 'EarningCredited', 'EarningReversed']);
+    expect(await walletOf(uid)).toEqual(['EarningCredited', 'MemberQualified', 'WelcomeBonusGranted', 'EarningCredited', 'EarningReversed']);
   });
 
   it('takes the jobs of a member that queue up behind a run into one run, each answered with its own results', async () => {
@@ -164,7 +164,7 @@ describe('callback processing of one member', () => {
     const jobs = await Promise.all([1, 2, 3, 4].map(async (n) => [await stored(uid, { rewardPence: n * 100 })]));
     const results = await Promise.all(jobs.map((job) => processing.execute(new ProcessMemberCallbacksCommand(uid, job))));
     expect(results.map((r) => r.map((x) => x.outcome))).toEqual([['processed'], ['processed'], ['processed'], ['processed']]);
-    const wallet = await store.readStream(streams.wallet(uid));
+    const wallet = (await store.readStream(streams.wallet(uid))).filter((e) => e.type === 'EarningCredited');
     expect(wallet.map((e) => (e.data as { amountPence: number }).amountPence)).toEqual([100, 200, 300, 400]);
     // The first job ran alone; the three that waited for it went in one append.
     expect(new Set(wallet.map((e) => e.position.commit)).size).toBe(2);
@@ -187,25 +187,38 @@ describe('callback processing of one member', () => {
     expect(await processing.execute(new ProcessMemberCallbacksCommand(uid, [reversal]))).toMatchObject([
       { outcome: 'processed', detail: 'reversed' },
     ]);
-    expect(await walletOf(uid)).toEqual(['EarningCredited', 'EarningCredited', 'EarningReversed']);
+    expect(await walletOf(uid)).toEqual(['EarningCredited', 'MemberQualified', 'EarningCredited', 'EarningReversed']);
   });
 
   it('records a refusal on the callback it concerns and still credits the others', async () => {
     const uid = await member();
-    const orphan = await stored(uid, {
-      transactionId: `or-${randomUUID()}`,
-      ref: 'o-never-credited',
-      state: 'RECONCILED',
-      rewardPence: -100,
-    });
+    const zero = await stored(uid, { rewardPence: 0, userRewardRaw: '0.00' });
     const credit = await stored(uid);
-    const results = await processing.execute(new ProcessMemberCallbacksCommand(uid, [orphan, credit]));
+    const results = await processing.execute(new ProcessMemberCallbacksCommand(uid, [zero, credit]));
     expect(results).toMatchObject([
-      { outcome: 'failed', error: 'No earlier credit for transaction o-never-credited to reverse' },
+      { outcome: 'failed', error: 'Reward must be positive, got 0.00' },
       { outcome: 'processed', detail: 'credited_approved' },
     ]);
-    expect(await callbackStream(orphan.transactionId)).toEqual(['CallbackReceived', 'CallbackProcessingFailed']);
-    expect(await walletOf(uid)).toEqual(['EarningCredited']);
+    expect(await callbackStream(zero.transactionId)).toEqual(['CallbackReceived', 'CallbackProcessingFailed']);
+    expect(await walletOf(uid)).toEqual(['EarningCredited', 'MemberQualified']);
+  });
+
+  it('keeps a reversal that arrives before its credit, and books the credit reversed when it comes, in either job order', async () => {
+    for (const order of ['reversal first', 'credit first'] as const) {
+      const uid = await member();
+      const tx = `o-${randomUUID()}`;
+      const reversal = await stored(uid, { transactionId: `or-${randomUUID()}`, ref: tx, state: 'RECONCILED', rewardPence: -50, userRewardRaw: '-0.50' });
+      const credit = await stored(uid, { transactionId: tx, rewardPence: 50 });
+      const jobs = order === 'reversal first' ? [reversal, credit] : [credit, reversal];
+      // Two processes, one job each, in the order BitLabs' retries happened to deliver them.
+      await processing.execute(new ProcessMemberCallbacksCommand(uid, [jobs[0]]));
+      await elsewhere().execute(new ProcessMemberCallbacksCommand(uid, [jobs[1]]));
+      const wallet = walletDecider.initialState();
+      const events = await store.readStream(streams.wallet(uid));
+      const state = events.reduce((s, e) => walletDecider.evolve(s, { type: e.type, data: e.data } as never), wallet);
+      expect([order, state.availablePence, state.completedOffers, Object.keys(state.awaitingReversals)]).toEqual([order, 0, 0, []]);
+      expect(await callbackStream(reversal.transactionId)).toEqual(['CallbackReceived', 'CallbackProcessed']);
+    }
   });
 
   it('fails every callback of an unknown member and credits nobody', async () => {
@@ -219,12 +232,52 @@ describe('callback processing of one member', () => {
     expect(await walletOf(uid)).toEqual([]);
   });
 
-  it('rewards the referrer once when a referred member completes offers', async () => {
+  it('records the friend’s qualification once; the referrer’s reward follows it, not the jobs', async () => {
     const referrer = await member();
     const friend = await member(referrer);
     await processing.execute(new ProcessMemberCallbacksCommand(friend, [await stored(friend), await stored(friend)]));
     await processing.execute(new ProcessMemberCallbacksCommand(friend, [await stored(friend)]));
+    expect(await walletOf(friend)).toEqual(['EarningCredited', 'MemberQualified', 'EarningCredited', 'EarningCredited']);
+    // Processing grants nothing itself: the settlement job (one per MemberQualified) does, once.
+    expect(await walletOf(referrer)).toEqual([]);
+    const settle = () => commandBus.execute(new SettleReferralCommand(friend));
+    expect(await Promise.all([settle(), settle()])).toEqual(expect.arrayContaining([expect.objectContaining({ outcome: 'granted' })]));
     expect(await walletOf(referrer)).toEqual(['ReferralRewardGranted']);
+  });
+
+  it('pays all twelve friends’ rewards when they qualify at the same moment, with every job run twice at once', async () => {
+    const referrer = await member();
+    const friends = await Promise.all(Array.from({ length: 12 }, () => member(referrer)));
+    await Promise.all(friends.map(async (friend) => processing.execute(new ProcessMemberCallbacksCommand(friend, [await stored(friend)]))));
+    // Each settlement as a BullMQ job would run it: contended appends throw and the job is retried.
+    const settleUntilDone = async (friend: string): Promise<void> => {
+      for (;;) {
+        try {
+          await commandBus.execute(new SettleReferralCommand(friend));
+          return;
+        } catch (error) {
+          if (!(error instanceof Error) || !/revision|kept changing/i.test(`${error.name} ${error.message}`)) throw error;
+        }
+      }
+    };
+    await Promise.all(friends.flatMap((friend) => [settleUntilDone(friend), settleUntilDone(friend)]));
+    const rewards = (await store.readStream(streams.wallet(referrer))).filter((e) => e.type === 'ReferralRewardGranted');
+    expect(rewards.map((e) => (e.data as { friendUid: string }).friendUid).sort()).toEqual([...friends].sort());
+  });
+
+  it('takes the referral reward back when the friend’s only qualifying offer is reversed, and grants it again if they qualify again', async () => {
+    const referrer = await member();
+    const friend = await member(referrer);
+    const credit = await stored(friend, { rewardPence: 50 });
+    await processing.execute(new ProcessMemberCallbacksCommand(friend, [credit]));
+    await commandBus.execute(new SettleReferralCommand(friend));
+    const reversal = await stored(friend, { transactionId: `or-${randomUUID()}`, ref: credit.transactionId, state: 'RECONCILED', rewardPence: -50 });
+    await processing.execute(new ProcessMemberCallbacksCommand(friend, [reversal]));
+    expect(await commandBus.execute(new SettleReferralCommand(friend))).toMatchObject({ outcome: 'reversed' });
+    await processing.execute(new ProcessMemberCallbacksCommand(friend, [await stored(friend)]));
+    expect(await commandBus.execute(new SettleReferralCommand(friend))).toMatchObject({ outcome: 'granted' });
+    expect(await walletOf(referrer)).toEqual(['ReferralRewardGranted', 'ReferralRewardReversed', 'ReferralRewardGranted']);
+    expect(await walletOf(friend)).toEqual(['EarningCredited', 'MemberQualified', 'EarningReversed', 'MemberQualificationLost', 'EarningCredited', 'MemberQualified']);
   });
 
   it('processes one callback for an admin’s reprocess, through the same path', async () => {

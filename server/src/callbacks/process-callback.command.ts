@@ -1,5 +1,5 @@
 import { Inject, Logger } from '@nestjs/common';
-import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type CallbackEvent, type CallbackReceived, streams, type WalletEvent } from '@playquid/contracts';
 import {
   type CallbackCommand,
@@ -19,7 +19,6 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Clock } from '../cqrs/clock';
 import { EVENT_STORE, type EventStore, type NewEvent, type RecordedEvent, WrongExpectedRevisionError } from '../event-store/event-store';
 import { aggregateStream, expectedRevisionOf, handleCommand, toDomainEvent } from '../cqrs/command-handler';
-import { GrantReferralRewardCommand } from '../wallet/referral-reward.command';
 
 /** One stored callback, for an admin's reprocess. */
 export class ProcessCallbackCommand {
@@ -68,13 +67,12 @@ function summarise(events: WalletEvent[]): { detail: string; earningId: string |
       return { detail: 'approved', earningId: event.data.earningId };
     case 'EarningReversed':
       return { detail: 'reversed', earningId: event.data.earningId };
+    case 'ReversalAwaitingCredit':
+      return { detail: 'reversal_awaiting_credit', earningId: null };
     default:
       return { detail: event.type, earningId: null };
   }
 }
-
-const completesAnOffer = (events: WalletEvent[]) =>
-  events.some((e) => (e.type === 'EarningCredited' && e.data.status === 'approved') || e.type === 'EarningApproved');
 
 const toNew = (events: ReadonlyArray<{ type: string; data: unknown }>): NewEvent[] =>
   events.map((e) => ({ type: e.type, data: e.data, metadata: {} }));
@@ -140,7 +138,6 @@ export class ProcessMemberCallbacksHandler implements ICommandHandler<ProcessMem
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
-    private readonly commandBus: CommandBus,
   ) {}
 
   execute({ userId, callbacks }: ProcessMemberCallbacksCommand): Promise<ProcessCallbackResult[]> {
@@ -209,9 +206,6 @@ export class ProcessMemberCallbacksHandler implements ICommandHandler<ProcessMem
             processed(entry, detail, earningId);
           }
         });
-        const events = decisions.flatMap((d) => ('events' in d ? d.events : []));
-        if (completesAnOffer(events) && member.referredBy)
-          await this.commandBus.execute(new GrantReferralRewardCommand(member.referredBy, uid));
       }
     }
 

@@ -1,11 +1,10 @@
 import { Inject } from '@nestjs/common';
-import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { streams } from '@playquid/contracts';
-import { callbackDecider, DomainError, userDecider, walletDecider } from '@playquid/domain';
+import { assertNotOwnMoney, callbackDecider, DomainError, walletDecider } from '@playquid/domain';
 import { Clock } from '../cqrs/clock';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { aggregateStream, handleCommand } from '../cqrs/command-handler';
-import { GrantReferralRewardCommand } from '../wallet/referral-reward.command';
 
 export type ReviewDecision = 'approve' | 'reject';
 
@@ -18,6 +17,8 @@ export class ReviewHeldCreditCommand {
     /** The admin's email (or uid when the account has none): recorded on the event. */
     readonly reviewedBy: string,
     readonly reason: string,
+    /** The reviewing admin's uid: nobody reviews a credit of their own. */
+    readonly reviewerUid: string,
   ) {}
 }
 
@@ -40,7 +41,6 @@ export class ReviewHeldCreditHandler implements ICommandHandler<ReviewHeldCredit
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly clock: Clock,
-    private readonly commandBus: CommandBus,
   ) {}
 
   async execute(command: ReviewHeldCreditCommand): Promise<ReviewHeldCreditResult> {
@@ -50,6 +50,7 @@ export class ReviewHeldCreditHandler implements ICommandHandler<ReviewHeldCredit
     if (!callback.earningId) throw new DomainError(NO_HELD_CREDIT_MESSAGE, 'conflict');
 
     const uid = callback.data.userId;
+    assertNotOwnMoney(command.reviewerUid, uid);
     const { events } = await handleCommand(this.store, streams.wallet(uid), walletDecider, {
       type: command.decision === 'approve' ? 'ApproveHeldEarning' : 'RejectHeldEarning',
       uid,
@@ -60,11 +61,6 @@ export class ReviewHeldCreditHandler implements ICommandHandler<ReviewHeldCredit
     });
     const [event] = events;
     if (event?.type !== 'EarningReviewApproved' && event?.type !== 'EarningReviewRejected') throw new Error('Review decided no event');
-    if (event.type === 'EarningReviewApproved') {
-      // A released credit is a completed offer: it counts for the referral reward like a COMPLETED one.
-      const member = await aggregateStream(this.store, streams.user(uid), userDecider);
-      if (member.state.referredBy) await this.commandBus.execute(new GrantReferralRewardCommand(member.state.referredBy, uid));
-    }
     return {
       uid,
       earningId: callback.earningId,

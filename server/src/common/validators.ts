@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
+import { displayTextProblem, isRfc3339, normaliseDisplayText, RFC3339_MESSAGE } from '@playquid/domain';
 import { IsOptional, registerDecorator } from 'class-validator';
 
 /**
@@ -69,3 +70,14 @@ export const PerPageParam = (defaultSize: number) =>
     Transform(digitsToNumber),
     BoundedWholeNumber('per_page', 1, MAX_PER_PAGE),
   );
+
+/** Display text (usernames, admin titles) in its one stored form: NFC and trimmed. */
+export const toDisplayText = ({ value }: { value: unknown }) => (typeof value === 'string' ? normaliseDisplayText(value) : value);
+
+/** Refuses invisible and text-direction control characters (Unicode Cf), which spoof other people's screens. */
+export const NoFormatCharacters = (field: string) =>
+  single('noFormatCharacters', (value) => (typeof value === 'string' ? displayTextProblem(field, value) : null));
+
+/** An RFC 3339 timestamp (date, time with seconds, offset); any other ISO 8601 form is a 400 saying so. */
+export const Rfc3339 = (field: string) =>
+  single('rfc3339', (value) => (typeof value === 'string' && isRfc3339(value) ? null : RFC3339_MESSAGE(field)));

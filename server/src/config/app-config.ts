@@ -24,6 +24,11 @@ export interface AppConfig {
   };
   /** A single callback credit above this is held as pending until an admin approves it. */
   reviewCreditPence: number;
+  /**
+   * Whether admins may send real (crediting) callbacks from the console. Off in production unless
+   * ALLOW_TRIGGERED_CALLBACKS=true; on elsewhere unless set to false. Such credits say so on the statement.
+   */
+  allowTriggeredCallbacks: boolean;
   tremendous: TremendousConfig;
   offers: OffersConfig;
   minPayoutPence: number;
@@ -152,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       unsignedPerMinute: positiveInteger(env, 'BITLABS_UNSIGNED_PER_MINUTE', 30),
     },
     reviewCreditPence: positiveInteger(env, 'REVIEW_CREDIT_PENCE', DEFAULT_REVIEW_CREDIT_PENCE),
+    allowTriggeredCallbacks: env.ALLOW_TRIGGERED_CALLBACKS === undefined ? env.NODE_ENV !== 'production' : env.ALLOW_TRIGGERED_CALLBACKS === 'true',
     tremendous: loadTremendousConfig(env),
     offers: loadOffersConfig(env),
     minPayoutPence: minPayout,

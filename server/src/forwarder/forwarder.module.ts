@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { QUEUES } from '@playquid/contracts';
 import { CallbacksModule } from '../callbacks/callbacks.module';
 import { RewardsModule } from '../rewards/rewards.module';
+import { WalletModule } from '../wallet/wallet.module';
 import { ForwarderService } from './forwarder.service';
 
 /**
@@ -11,7 +12,7 @@ import { ForwarderService } from './forwarder.service';
  * callbacks and rewards features register and consume.
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: QUEUES.projections }), CallbacksModule, RewardsModule],
+  imports: [BullModule.registerQueue({ name: QUEUES.projections }), CallbacksModule, RewardsModule, WalletModule],
   providers: [ForwarderService],
 })
 export class ForwarderModule {}

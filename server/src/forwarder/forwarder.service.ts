@@ -23,6 +23,7 @@ import { EVENT_STORE, type EventStore, type RecordedEvent, type Subscription } f
 import { RedisLease } from '../infra/redis-lease';
 import { READ_DB, REDIS_CLIENT } from '../infra/tokens';
 import { approvedPayoutsIn, rewardOrderJobs } from '../rewards/reward-order.jobs';
+import { referralSettlementJobs } from '../wallet/referral-settlement.jobs';
 
 const CHECKPOINT_EVERY_MS = 1_000;
 const RESUME_AFTER_MS = 1_000;
@@ -78,6 +79,9 @@ interface Reaction {
 const REACTIONS: { readonly [T in PlayQuidEventType]?: Reaction } = {
   CallbackReceived: { queue: QUEUES.callbackProcessing, jobs: (page) => callbackProcessingJobs(callbacksIn(page)) },
   PayoutApproved: { queue: QUEUES.rewardOrders, jobs: (page) => rewardOrderJobs(approvedPayoutsIn(page)) },
+  PayoutRewardResendRequested: { queue: QUEUES.rewardOrders, jobs: (page) => rewardOrderJobs(approvedPayoutsIn(page)) },
+  MemberQualified: { queue: QUEUES.referralSettlements, jobs: (page) => referralSettlementJobs(page) },
+  MemberQualificationLost: { queue: QUEUES.referralSettlements, jobs: (page) => referralSettlementJobs(page) },
 };
 
 export function toMessage(event: RecordedEvent, previous: GlobalPosition): StoredEventMessage {
@@ -143,9 +147,10 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     @InjectQueue(QUEUES.projections) projections: Queue,
     @InjectQueue(QUEUES.callbackProcessing) callbackProcessing: Queue,
     @InjectQueue(QUEUES.rewardOrders) rewardOrders: Queue,
+    @InjectQueue(QUEUES.referralSettlements) referralSettlements: Queue,
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
   ) {
-    this.queues = new Map([projections, callbackProcessing, rewardOrders].map((queue) => [queue.name, queue]));
+    this.queues = new Map([projections, callbackProcessing, rewardOrders, referralSettlements].map((queue) => [queue.name, queue]));
   }
 
   onApplicationBootstrap(): void {

@@ -13,7 +13,7 @@ import {
 } from '@playquid/contracts';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
-import { PageParam, PerPageParam } from '../common/validators';
+import { NoFormatCharacters, PageParam, PerPageParam, toDisplayText } from '../common/validators';
 
 const STATUSES: OfferStatus[] = ['active', 'inactive', 'draft'];
 const DIFFICULTIES: OfferDifficulty[] = ['Easy', 'Medium', 'Hard'];
@@ -108,8 +108,9 @@ export class OfferProgressDto implements OfferProgressBody {
 export class AdminOfferDto implements Partial<AdminOfferBody> {
   @ApiPropertyOptional({ maxLength: 200, description: 'Required to create' })
   @IsOptional()
-  @Transform(trim)
+  @Transform(toDisplayText)
   @IsString({ message: 'title must be text' })
+  @NoFormatCharacters('title')
   @IsNotEmpty({ message: 'title must not be empty' })
   @MaxLength(200, { message: 'title must be at most 200 characters' })
   title?: string;

@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
-import { QUEUES } from '@playquid/contracts';
+import { PAYOUT_STUCK_HOURS, QUEUES } from '@playquid/contracts';
 import type { DB } from '@playquid/read-db';
 import type { Queue } from 'bullmq';
 import type { Kysely } from 'kysely';
@@ -8,8 +8,6 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { ProjectionLagService } from '../health/projection-lag';
 import { READ_DB } from '../infra/tokens';
 
-/** An approved payout with no reward order after this long is stuck. */
-export const STUCK_PAYOUT_MINUTES = 15;
 
 /**
  * The Prometheus metrics of a process (GET /metrics, behind METRICS_TOKEN). Counters and
@@ -62,10 +60,11 @@ export class MetricsService {
     @InjectQueue(QUEUES.projections) projections: Queue,
     @InjectQueue(QUEUES.callbackProcessing) callbackProcessing: Queue,
     @InjectQueue(QUEUES.rewardOrders) rewardOrders: Queue,
+    @InjectQueue(QUEUES.referralSettlements) referralSettlements: Queue,
     @InjectQueue(QUEUES.offerSync) offerSync: Queue,
   ) {
     collectDefaultMetrics({ register: this.registry, prefix: 'playquid_' });
-    const queues = [projections, callbackProcessing, rewardOrders, offerSync];
+    const queues = [projections, callbackProcessing, rewardOrders, referralSettlements, offerSync];
     new Gauge({
       name: 'playquid_queue_depth',
       help: 'Jobs in each BullMQ queue by state (waiting, active, delayed, failed)',
@@ -103,7 +102,7 @@ export class MetricsService {
     });
     new Gauge({
       name: 'playquid_callbacks_unprocessed',
-      help: 'Accepted callbacks in the read model not yet processed',
+      help: 'Accepted callbacks in the read model waiting to be processed (as GET /api/admin/health counts them)',
       registers: [this.registry],
       async collect() {
         const row = await readDb
@@ -111,21 +110,23 @@ export class MetricsService {
           .select((eb) => eb.fn.countAll<string>().as('n'))
           .where('accepted', '=', true)
           .where('is_processed', '=', false)
+          .where('processing_error', 'is', null)
           .executeTakeFirstOrThrow();
         this.set(Number(row.n));
       },
     });
     new Gauge({
       name: 'playquid_payouts_stuck',
-      help: `Approved payouts with no reward order ${STUCK_PAYOUT_MINUTES} minutes after approval, or whose order failed`,
+      help: `Approved payouts whose reward was not sent ${PAYOUT_STUCK_HOURS} h after approval (as GET /api/admin/health counts them)`,
       registers: [this.registry],
       async collect() {
-        const before = new Date(Date.now() - STUCK_PAYOUT_MINUTES * 60_000);
+        const before = new Date(Date.now() - PAYOUT_STUCK_HOURS * 3_600_000);
         const row = await readDb
           .selectFrom('payouts')
           .select((eb) => eb.fn.countAll<string>().as('n'))
           .where('status', '=', 'approved')
-          .where((eb) => eb.or([eb('reward_status', '=', 'order_failed'), eb.and([eb('reward_order_id', 'is', null), eb('approved_at', '<', before)])]))
+          .where('reward_status', '<>', 'sent')
+          .where('approved_at', '<', before)
           .executeTakeFirstOrThrow();
         this.set(Number(row.n));
       },

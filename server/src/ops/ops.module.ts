@@ -10,7 +10,7 @@ import { MetricsService } from './metrics.service';
 
 /** Bull Board's path under the API prefix (admins only: AdminGate in app.factory). */
 export const BULL_BOARD_ROUTE = '/admin/queues';
-const OPS_QUEUES = [QUEUES.projections, QUEUES.callbackProcessing, QUEUES.rewardOrders, QUEUES.offerSync];
+const OPS_QUEUES = [QUEUES.projections, QUEUES.callbackProcessing, QUEUES.rewardOrders, QUEUES.referralSettlements, QUEUES.offerSync];
 
 /**
  * Operations: Prometheus metrics (GET /metrics, behind METRICS_TOKEN, see app.factory) and Bull

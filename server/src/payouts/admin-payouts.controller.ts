@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { AdminRoute, CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.types';
 import { ok } from '../common/envelope';
-import { AdminPayoutsQueryDto, ApprovePayoutDto, PayoutReasonDto, ProcessPayoutDto, RejectPayoutDto } from './payouts.dto';
+import { AdminPayoutsQueryDto, ApprovePayoutDto, PayoutReasonDto, ProcessPayoutDto, RejectPayoutDto, ResendRewardDto, ReturnPayoutDto } from './payouts.dto';
 import { PayoutsService } from './payouts.service';
 
 /** Payout decisions for admins; every route is enforced here, not only hidden in the client. */
@@ -44,5 +44,19 @@ export class AdminPayoutsController {
   @AdminRoute()
   async cancel(@CurrentUser() admin: AuthUser, @Param('id') id: string, @Body() dto: PayoutReasonDto) {
     return ok(await this.payouts.cancelByAdmin(admin, id, dto.reason), 'Payout cancelled successfully');
+  }
+
+  @Post('payouts/:id/resend')
+  @HttpCode(HttpStatus.OK)
+  @AdminRoute()
+  async resend(@CurrentUser() admin: AuthUser, @Param('id') id: string, @Body() dto: ResendRewardDto) {
+    return ok(await this.payouts.resend(admin, id, dto.email), 'Reward will be sent again');
+  }
+
+  @Post('payouts/:id/return')
+  @HttpCode(HttpStatus.OK)
+  @AdminRoute()
+  async returnToBalance(@CurrentUser() admin: AuthUser, @Param('id') id: string, @Body() dto: ReturnPayoutDto) {
+    return ok(await this.payouts.returnToBalance(admin, id, dto.reason), 'Payout returned to the member\'s balance');
   }
 }

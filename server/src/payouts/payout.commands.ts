@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type PayoutStatus, streams } from '@playquid/contracts';
-import { assertNotBanned, DomainError, type PayoutCommand, userDecider, walletDecider } from '@playquid/domain';
+import { assertNotBanned, assertNotOwnMoney, DomainError, type PayoutCommand, userDecider, walletDecider } from '@playquid/domain';
 import { Clock, type WithoutNow } from '../cqrs/clock';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { aggregateStream, handleCommand } from '../cqrs/command-handler';
@@ -12,10 +12,19 @@ export type PayoutCommandInput = WithoutNow<PayoutCommand>;
 export class RunPayoutCommand {
   constructor(
     readonly input: PayoutCommandInput,
-    /** Who asked, for the event metadata (audit trail). */
+    /** The uid of who asked: recorded in the event metadata, and never the member's own for an admin action. */
     readonly actor: string,
   ) {}
 }
+
+/** The payout commands only an admin gives (a member's own cancel is not one). */
+const isAdminAction = (command: PayoutCommand): boolean =>
+  command.type === 'ApprovePayout' ||
+  command.type === 'RejectPayout' ||
+  command.type === 'ProcessPayout' ||
+  command.type === 'ResendReward' ||
+  command.type === 'ReturnPayout' ||
+  (command.type === 'CancelPayout' && command.byAdmin);
 
 export interface PayoutCommandResult {
   payoutId: string;
@@ -39,6 +48,7 @@ export class RunPayoutHandler implements ICommandHandler<RunPayoutCommand, Payou
     const command = this.clock.stamp<PayoutCommand>(input);
     // A ban lives on the user stream: a request is refused from it here, not only by the auth guard.
     if (command.type === 'RequestPayout') assertNotBanned((await aggregateStream(this.store, streams.user(command.uid), userDecider)).state);
+    if (isAdminAction(command)) assertNotOwnMoney(actor, command.uid);
     const { state } = await handleCommand(this.store, streams.wallet(command.uid), walletDecider, command, { metadata: { actor } });
     const payout = state.payouts[command.payoutId];
     if (!payout) throw new DomainError('Payout not found', 'not_found');

@@ -1,5 +1,5 @@
 import { type AdminPayout, type Payout, type PayoutActionData, type PayoutStatus, penceToPounds, type RewardDeliveryStatus } from '@playquid/contracts';
-import { payoutActions, reversalReviewReason } from '@playquid/domain';
+import { payoutActions, reversalReviewReason, rewardStateOfStatus } from '@playquid/domain';
 import type { PayoutRow } from '@playquid/read-db';
 import type { PayoutCommandResult } from './payout.commands';
 import type { AdminPayoutRow } from './payout.repository';
@@ -20,7 +20,7 @@ export function toPayout(row: PayoutRow): Payout {
     notes: row.notes,
     reason: row.reason,
     payment_details: { delivery_method: 'email', email: row.email, account_name: null, account_number: null, sort_code: null },
-    reward: { status: row.reward_status as RewardDeliveryStatus, order_id: row.reward_order_id, detail: row.reward_detail },
+    reward: { status: row.reward_status as RewardDeliveryStatus, order_id: row.reward_order_id, detail: row.reward_detail, state_at: iso(row.reward_state_at) },
     earning_count: row.earning_count,
   };
 }
@@ -28,7 +28,12 @@ export function toPayout(row: PayoutRow): Payout {
 /** The admin's row: the payout, who asked for it, and which decisions its state allows. */
 export function toAdminPayout({ username, user_email, ...row }: AdminPayoutRow): AdminPayout {
   const payout = toPayout(row);
-  const actions = payoutActions({ status: payout.status, rewardOrderPlaced: row.reward_order_placed, needsReview: row.needs_review });
+  const actions = payoutActions({
+    status: payout.status,
+    rewardOrderPlaced: row.reward_order_placed,
+    needsReview: row.needs_review,
+    rewardState: rewardStateOfStatus(row.reward_status),
+  });
   return {
     ...payout,
     user: { uid: row.uid, email: user_email, username },
@@ -38,6 +43,8 @@ export function toAdminPayout({ username, user_email, ...row }: AdminPayoutRow):
     review_reason: row.review_reversed_pence > 0 ? reversalReviewReason(row.review_reversed_pence) : null,
     can_cancel: actions.cancel,
     can_reject: actions.reject,
+    can_resend: actions.resend,
+    can_return: actions.returnToBalance,
   };
 }
 

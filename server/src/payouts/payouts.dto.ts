@@ -11,7 +11,7 @@ import {
   type PayoutStatus,
 } from '@playquid/contracts';
 import { Transform, Type } from 'class-transformer';
-import { Equals, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { Equals, IsBoolean, IsDefined, IsEmail, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { PageParam, PerPageParam } from '../common/validators';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -110,4 +110,23 @@ export class AdminPayoutsQueryDto extends PagingDto {
   @Transform(trimToUndefined)
   @IsIn(PAYOUT_STATUSES, { message: `status_filter must be one of ${PAYOUT_STATUSES.join(', ')}` })
   status_filter?: PayoutStatus;
+}
+
+/** A resend after a failed delivery: a corrected email, or none to use the same one. */
+export class ResendRewardDto {
+  @ApiPropertyOptional({ description: 'A corrected email for the new reward order; the same email when absent' })
+  @IsOptional()
+  @Transform(trimToUndefined)
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  email?: string;
+}
+
+/** Returning an undelivered reward's money to the member's balance; the reason shows on their statement. */
+export class ReturnPayoutDto {
+  @ApiProperty({ maxLength: 500 })
+  @Transform(trim)
+  @IsString({ message: 'reason must be text' })
+  @IsNotEmpty({ message: 'A reason is required to return a payout to the balance' })
+  @MaxLength(500, { message: 'reason must be at most 500 characters' })
+  reason!: string;
 }

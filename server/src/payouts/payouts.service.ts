@@ -97,6 +97,18 @@ export class PayoutsService {
     );
   }
 
+  /** After a failed delivery: a new reward order, to the same email or a corrected one. */
+  async resend(admin: AuthUser, payoutId: string, email: string | undefined) {
+    const uid = await this.owner(payoutId);
+    return this.run({ type: 'ResendReward', uid, payoutId, email: email ?? null, adminEmail: adminName(admin) }, admin.uid);
+  }
+
+  /** After a failed delivery: the reserved money goes back to the member's balance. */
+  async returnToBalance(admin: AuthUser, payoutId: string, reason: string) {
+    const uid = await this.owner(payoutId);
+    return this.run({ type: 'ReturnPayout', uid, payoutId, adminEmail: adminName(admin), reason }, admin.uid);
+  }
+
   private async owner(payoutId: string): Promise<string> {
     const uid = await this.payouts.ownerOf(payoutId);
     if (!uid) throw new NotFoundException('Payout not found');

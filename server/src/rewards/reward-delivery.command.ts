@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { streams } from '@playquid/contracts';
+import { type RewardState, streams } from '@playquid/contracts';
 import { walletDecider } from '@playquid/domain';
 import { Clock } from '../cqrs/clock';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
@@ -13,7 +13,9 @@ export class RecordRewardDeliveryCommand {
     readonly payoutId: string,
     /** The webhook's own id: a redelivery of it records nothing. */
     readonly webhookUuid: string,
-    readonly outcome: 'sent' | 'failed',
+    readonly state: RewardState,
+    /** The webhook's created_utc: an older webhook than the payout's last is recorded and changes nothing. */
+    readonly occurredAt: string | null,
     readonly detail: string | null,
   ) {}
 }
@@ -26,13 +28,14 @@ export class RecordRewardDeliveryHandler implements ICommandHandler<RecordReward
     private readonly clock: Clock,
   ) {}
 
-  async execute({ uid, payoutId, webhookUuid, outcome, detail }: RecordRewardDeliveryCommand): Promise<boolean> {
+  async execute({ uid, payoutId, webhookUuid, state, occurredAt, detail }: RecordRewardDeliveryCommand): Promise<boolean> {
     const { events } = await handleCommand(this.store, streams.wallet(uid), walletDecider, {
       type: 'RecordRewardDelivery',
       uid,
       payoutId,
       webhookUuid,
-      outcome,
+      state,
+      occurredAt,
       detail,
       now: this.clock.nowIso(),
     });

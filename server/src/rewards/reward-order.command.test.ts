@@ -98,12 +98,15 @@ describe('reward orders', () => {
     expect(ordersFor(payout.payoutId)).toHaveLength(0);
   });
 
-  it('records a refusal (4xx) as a failed order and does not try again', async () => {
+  it('records a refusal (4xx) as a failed order, returns the money to the member once, and does not try again', async () => {
     const payout = await givenPayout(store);
     standin.failNextOrders(422);
     expect(await placeOrder(payout)).toMatchObject({ outcome: 'failed', error: expect.stringContaining('HTTP 422') });
     expect(await payoutEvents(store, payout, 'PayoutRewardOrderFailed')).toHaveLength(1);
-    expect(await placeOrder(payout)).toEqual({ outcome: 'skipped', reason: 'an earlier order attempt failed for good' });
+    const [returned] = await payoutEvents(store, payout, 'PayoutReturned');
+    expect(returned.data).toMatchObject({ returnedBy: 'tremendous', reason: expect.stringContaining('the reward order was refused') });
+    expect(await placeOrder(payout)).toEqual({ outcome: 'skipped', reason: 'payout is returned' });
+    expect(await payoutEvents(store, payout, 'PayoutReturned')).toHaveLength(1);
     expect(ordersFor(payout.payoutId)).toHaveLength(0);
   });
 
@@ -115,6 +118,7 @@ describe('reward orders', () => {
     expect((await store.readStream(`wallet-${payout.uid}`)).map((e) => e.type)).toEqual([
       'WelcomeBonusGranted',
       'EarningCredited',
+      'MemberQualified',
       'PayoutRequested',
       'PayoutApproved',
       'PayoutRewardOrderPlaced',
@@ -185,7 +189,12 @@ describe('reward orders', () => {
       imports: [
         CqrsModule.forRoot(),
         BullModule.forRoot({ connection, prefix: config.bullPrefix }),
-        BullModule.registerQueue({ name: QUEUES.projections }, { name: QUEUES.callbackProcessing }, { name: QUEUES.rewardOrders }),
+        BullModule.registerQueue(
+          { name: QUEUES.projections },
+          { name: QUEUES.callbackProcessing },
+          { name: QUEUES.rewardOrders },
+          { name: QUEUES.referralSettlements },
+        ),
       ],
       providers: [
         { provide: EVENT_STORE, useValue: store },
@@ -199,7 +208,7 @@ describe('reward orders', () => {
         RewardOrderProcessor,
       ],
     }).compile();
-    const queues = [QUEUES.projections, QUEUES.callbackProcessing, QUEUES.rewardOrders].map((name) => app.get<Queue>(getQueueToken(name)));
+    const queues = [QUEUES.projections, QUEUES.callbackProcessing, QUEUES.rewardOrders, QUEUES.referralSettlements].map((name) => app.get<Queue>(getQueueToken(name)));
     try {
       // Starts the forwarder and the processor, as the API process does with RUN_WORKERS on.
       await app.init();

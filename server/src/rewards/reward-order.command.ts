@@ -1,6 +1,6 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type PayoutRequested, type RewardOrderJob, streams } from '@playquid/contracts';
+import { type RewardOrderJob, rewardOrderExternalId, streams } from '@playquid/contracts';
 import { DomainError, userDecider, walletDecider } from '@playquid/domain';
 import { Clock } from '../cqrs/clock';
 import { aggregateStream, handleCommand } from '../cqrs/command-handler';
@@ -40,20 +40,16 @@ export class PlaceRewardOrderHandler implements ICommandHandler<PlaceRewardOrder
     private readonly clock: Clock,
   ) {}
 
-  async execute({ order: { uid, payoutId }, lastAttempt }: PlaceRewardOrderCommand): Promise<RewardOrderOutcome> {
+  async execute({ order: { uid, payoutId, attempt = 0 }, lastAttempt }: PlaceRewardOrderCommand): Promise<RewardOrderOutcome> {
     const streamId = streams.wallet(uid);
-    const { state, recorded } = await aggregateStream(this.store, streamId, walletDecider);
+    const { state } = await aggregateStream(this.store, streamId, walletDecider);
     const payout = state.payouts[payoutId];
     if (!payout) return { outcome: 'skipped', reason: 'payout not found' };
     if (payout.rewardOrderId) return { outcome: 'skipped', reason: `already ordered (${payout.rewardOrderId})` };
+    // A refused order returned the money (status 'returned'), so nothing is ordered twice.
     if (payout.status !== 'approved') return { outcome: 'skipped', reason: `payout is ${payout.status}` };
-    // The state does not keep failures; a recorded one means a person has to look before we try again.
-    if (recorded.some((e) => e.type === 'PayoutRewardOrderFailed' && (e.data as { payoutId: string }).payoutId === payoutId)) {
-      return { outcome: 'skipped', reason: 'an earlier order attempt failed for good' };
-    }
-    const requested = recorded.find((e) => e.type === 'PayoutRequested' && (e.data as PayoutRequested['data']).payoutId === payoutId);
-    if (!requested) return { outcome: 'skipped', reason: 'payout request not found' };
-    const { email } = requested.data as PayoutRequested['data'];
+    if (payout.orderAttempt !== attempt) return { outcome: 'skipped', reason: `order attempt ${attempt} was superseded by ${payout.orderAttempt}` };
+    const { email } = payout;
 
     try {
       // Appends PayoutRewardOrderPlaced, or nothing when an earlier attempt of this job already did.
@@ -67,7 +63,7 @@ export class PlaceRewardOrderHandler implements ICommandHandler<PlaceRewardOrder
     let order: OrderResult;
     try {
       order = await this.tremendous.createOrder({
-        externalId: payoutId,
+        externalId: rewardOrderExternalId(payoutId, attempt),
         amountPence: payout.amountPence,
         email,
         name: await this.recipientName(uid, email),

@@ -1,4 +1,4 @@
-import type { PayoutApproved, RewardOrderJob, StoredEventMessage } from '@playquid/contracts';
+import { type PayoutApproved, type PayoutRewardResendRequested, type RewardOrderJob, rewardOrderExternalId, type StoredEventMessage } from '@playquid/contracts';
 
 // Exponential backoff over ~40 minutes rides out a Tremendous outage; the last attempt records a failure.
 export const REWARD_ORDER_JOB_OPTIONS = {
@@ -8,15 +8,20 @@ export const REWARD_ORDER_JOB_OPTIONS = {
   removeOnFail: { age: 30 * 24 * 3_600 },
 } as const;
 
-/** One reward order per approved payout, jobId = payout id, so a payout sent again is queued once. */
+/** One reward order per approved payout and resend, jobId = its external id, so one sent again is queued once. */
 export const rewardOrderJobs = (orders: readonly RewardOrderJob[]) =>
-  orders.map((order) => ({ name: 'order', data: order, opts: { jobId: order.payoutId, ...REWARD_ORDER_JOB_OPTIONS } }));
+  orders.map((order) => ({ name: 'order', data: order, opts: { jobId: rewardOrderExternalId(order.payoutId, order.attempt), ...REWARD_ORDER_JOB_OPTIONS } }));
 
-/** The reward orders a page of the log asks for: one per PayoutApproved, in log order. */
+/** The reward orders a page of the log asks for: one per PayoutApproved and per resend, in log order. */
 export const approvedPayoutsIn = (messages: readonly StoredEventMessage[]): RewardOrderJob[] =>
-  messages
-    .filter((m) => m.type === 'PayoutApproved')
-    .map((m) => {
+  messages.flatMap((m): RewardOrderJob[] => {
+    if (m.type === 'PayoutApproved') {
       const { uid, payoutId } = m.data as PayoutApproved['data'];
-      return { uid, payoutId };
-    });
+      return [{ uid, payoutId }];
+    }
+    if (m.type === 'PayoutRewardResendRequested') {
+      const { uid, payoutId, attempt } = m.data as PayoutRewardResendRequested['data'];
+      return [{ uid, payoutId, attempt }];
+    }
+    return [];
+  });

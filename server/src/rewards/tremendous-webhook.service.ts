@@ -51,8 +51,9 @@ export class TremendousWebhookService {
     }
     const detail =
       outcome === 'failed' ? `Tremendous could not deliver the reward email (${[event, webhook.created_utc].filter(Boolean).join(' ')})` : null;
+    const occurredAt = Number.isNaN(Date.parse(webhook.created_utc)) ? null : new Date(webhook.created_utc).toISOString();
     const recorded = await this.commandBus.execute<RecordRewardDeliveryCommand, boolean>(
-      new RecordRewardDeliveryCommand(payout.uid, payout.id, uuid, outcome, detail),
+      new RecordRewardDeliveryCommand(payout.uid, payout.id, uuid, outcome, occurredAt, detail),
     );
     this.logger.log({ event, uuid, payoutId: payout.id, duplicate: !recorded }, 'Tremendous delivery webhook');
     return { outcome: recorded ? 'recorded' : 'duplicate', event, uuid, payoutId: payout.id };

@@ -1,10 +1,24 @@
-import { REWARD_DELIVERY_FAILED, REWARD_DELIVERY_SUCCEEDED, type TremendousWebhook } from '@playquid/contracts';
+import {
+  ORDER_PENDING_APPROVAL,
+  REWARD_CANCELED,
+  REWARD_DELIVERY_FAILED,
+  REWARD_DELIVERY_SUCCEEDED,
+  REWARD_FLAGGED,
+  type RewardState,
+  type TremendousWebhook,
+} from '@playquid/contracts';
 
-/** What a webhook event means for a payout, or null for events we do not act on. */
-export function deliveryOutcome(event: string): 'sent' | 'failed' | null {
-  if (event === REWARD_DELIVERY_SUCCEEDED) return 'sent';
-  if (event === REWARD_DELIVERY_FAILED) return 'failed';
-  return null;
+const STATE_OF_EVENT: Readonly<Record<string, RewardState>> = {
+  [REWARD_DELIVERY_SUCCEEDED]: 'delivered',
+  [REWARD_DELIVERY_FAILED]: 'failed',
+  [REWARD_FLAGGED]: 'flagged',
+  [REWARD_CANCELED]: 'cancelled',
+  [ORDER_PENDING_APPROVAL]: 'pending_approval',
+};
+
+/** The reward state a webhook event reports, or null for events we do not act on. */
+export function deliveryOutcome(event: string): RewardState | null {
+  return Object.hasOwn(STATE_OF_EVENT, event) ? STATE_OF_EVENT[event] : null;
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string' && value.length > 0;

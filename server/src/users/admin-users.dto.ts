@@ -15,7 +15,7 @@ import {
 } from '@playquid/contracts';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { PageParam, PerPageParam, Text } from '../common/validators';
+import { NoFormatCharacters, PageParam, PerPageParam, Text, toDisplayText } from '../common/validators';
 
 /** Blank query fields mean "no filter": the console sends every field. */
 const trimToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value);
@@ -72,8 +72,9 @@ export class UpdateAdminUserDto implements AdminUserUpdateBody {
 
   @ApiPropertyOptional({ maxLength: USERNAME_MAX_LENGTH })
   @IsOptional()
-  @Transform(trim)
+  @Transform(toDisplayText)
   @Text('username', USERNAME_MAX_LENGTH)
+  @NoFormatCharacters('username')
   username?: string;
 
   @ApiPropertyOptional({ maxLength: BAN_REASON_MAX_LENGTH, description: 'Why the role changes (recorded on the event)' })

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsISO8601, IsOptional, ValidateBy, type ValidationOptions } from 'class-validator';
+import { IsOptional, ValidateBy, type ValidationOptions } from 'class-validator';
+import { Rfc3339 } from '../common/validators';
 
 /**
  * A member's clock may run a little ahead of ours; "now" from such a client must not be refused as
@@ -11,7 +12,7 @@ const IsNotInFuture = (options?: ValidationOptions) =>
   ValidateBy(
     {
       name: 'isNotInFuture',
-      // Unparseable values are left to IsISO8601, so a bad value gets one clear message.
+      // Unparseable values are left to Rfc3339, so a bad value gets one clear message.
       validator: { validate: (value: unknown) => typeof value !== 'string' || !(Date.parse(value) > Date.now() + AS_OF_CLOCK_SKEW_MS) },
     },
     options,
@@ -19,9 +20,9 @@ const IsNotInFuture = (options?: ValidationOptions) =>
 
 /** `?as_of=`: figures as they stood at that moment, rebuilt from the event log. */
 export class AsOfQueryDto {
-  @ApiPropertyOptional({ description: 'ISO-8601 timestamp, not in the future', example: '2026-11-22T10:00:00Z' })
+  @ApiPropertyOptional({ description: 'RFC 3339 timestamp (date, time with seconds, offset), not in the future', example: '2026-11-22T10:00:00Z' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'as_of must be an ISO-8601 timestamp, e.g. 2026-11-22T10:00:00Z' })
+  @Rfc3339('as_of')
   @IsNotInFuture({ message: 'as_of must not be in the future' })
   as_of?: string;
 }

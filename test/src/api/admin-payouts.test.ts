@@ -160,7 +160,7 @@ describe('admin payouts', () => {
       can_reject: true,
     });
     const before = await walletTypes(stack, member.uid);
-    expect(before.slice(-2)).toEqual(['EarningReversed', 'PayoutFlaggedForReview']);
+    expect(before.slice(-3)).toEqual(['EarningReversed', 'PayoutFlaggedForReview', 'MemberQualificationLost']);
 
     const approve = await stack.http.post(`/api/admin/payouts/${id}/approve`).set('authorization', bearer(admin)).send({}).expect(409);
     expect(approve.body.message).toBe(

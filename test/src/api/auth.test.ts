@@ -200,9 +200,8 @@ describe('auth and health', () => {
     expect((await stack.http.post('/api/users/payout/p-1/cancel').set('authorization', auth).send({}).expect(401)).body).toMatchObject(ended);
     const adminWrite = await stack.http.put('/api/admin/offers/any/featured?featured=true').set('authorization', auth).expect(401);
     expect(adminWrite.body).toMatchObject(ended);
-    // Reads (GET /api/auth/profile and the like) do not ask Firebase about revocation: the guard
-    // keeps a verified token until it expires (at most 1 h), as Firebase's own local verification
-    // would. The client drops the token on logout; only money and admin writes must refuse it.
+    // Reads too: the process that took the logout refuses the old token on every route at once.
+    expect((await stack.http.get('/api/auth/profile').set('authorization', auth).expect(401)).body).toMatchObject(ended);
 
     const fresh = await signIn(user.email, PASSWORD);
     const payout = await stack.http.post('/api/users/payout').set('authorization', `Bearer ${fresh.idToken}`).send({});

@@ -55,7 +55,7 @@ describe('GET /api/bitlabs/callback -> balance', () => {
       currency: 'GBP',
     });
     const wallet = await stack.store.readStream(`wallet-${member.uid}`);
-    expect(wallet.map((e) => e.type)).toEqual(['WelcomeBonusGranted', 'EarningCredited']);
+    expect(wallet.map((e) => e.type)).toEqual(['WelcomeBonusGranted', 'EarningCredited', 'MemberQualified']);
     expect(wallet[1].previousHash).toBe(wallet[0].hash);
     const callback = await eventually(() =>
       stack.db.selectFrom('callbacks').selectAll().where('transaction_id', '=', 'o-credit-1').where('is_processed', '=', true).executeTakeFirst(),
@@ -196,13 +196,14 @@ describe('GET /api/bitlabs/callback: money integrity (issue 7)', () => {
       await stack.http.get(signedQuery(`uid=${member.uid}&tx=${tx}&val=1.00&state=COMPLETED`)).expect(200);
     }
     await eventually(async () => ((await balanceOf(member.idToken)).available_pence === 400 ? true : undefined));
-    // A member with no such credit: a clean, retryable processing error, not a callback stuck in processing.
+    // A member with no such credit: the reversal waits for it (processed, awaiting its credit), as a plain key.
     const other = await registeredMember(stack);
     await stack.http.get(signedQuery(`uid=${other.uid}&tx=or-proto-2&val=-1.00&state=RECONCILED&ref=__proto__`)).expect(200);
-    const failed = await eventually(() =>
-      stack.db.selectFrom('callbacks').selectAll().where('transaction_id', '=', 'or-proto-2').where('processing_error', 'is not', null).executeTakeFirst(),
+    const waiting = await eventually(() =>
+      stack.db.selectFrom('callbacks').selectAll().where('transaction_id', '=', 'or-proto-2').where('awaiting_credit', '=', true).executeTakeFirst(),
     );
-    expect(failed).toMatchObject({ is_processed: false, processing_error: 'No earlier credit for transaction __proto__ to reverse', raw_parameters: { ref: '__proto__' } });
+    expect(waiting).toMatchObject({ is_processed: true, processing_error: null, raw_parameters: { ref: '__proto__' } });
+    expect((await balanceOf(other.idToken)).available_pence).toBe(200);
     // The member who has it: the reversal takes back exactly that credit.
     await stack.http.get(signedQuery(`uid=${member.uid}&tx=or-proto-1&val=-1.00&state=RECONCILED&ref=__proto__`)).expect(200);
     await eventually(async () => ((await balanceOf(member.idToken)).available_pence === 300 ? true : undefined));

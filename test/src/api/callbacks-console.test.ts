@@ -246,7 +246,7 @@ describe('POST /api/admin/callbacks/{id}/reprocess', () => {
     const stream = await stack.store.readStream('callback-o-cc-late');
     expect(stream.map((e) => e.type)).toEqual(['CallbackReceived', 'CallbackProcessingFailed', 'CallbackProcessed']);
     expect(stream[1].data).toMatchObject({ error: `Unknown member ${late.uid}` });
-    expect(await walletTypes(stack, late.uid)).toEqual(['WelcomeBonusGranted', 'EarningCredited']);
+    expect(await walletTypes(stack, late.uid)).toEqual(['WelcomeBonusGranted', 'EarningCredited', 'MemberQualified']);
     const row = await eventually(async () => {
       const c = (await asAdmin(`/api/admin/callbacks/${ids.late}`).expect(200)).body.data.callback as CallbackRecord;
       return c.is_processed ? c : undefined;
@@ -291,7 +291,7 @@ describe('credits held for review (above REVIEW_CREDIT_PENCE, £50 by default)',
       },
     });
     await availableBecomes(stack, whale, 6_200);
-    expect(await walletTypes(stack, whale.uid)).toEqual(['WelcomeBonusGranted', 'EarningCredited', 'EarningReviewApproved']);
+    expect(await walletTypes(stack, whale.uid)).toEqual(['WelcomeBonusGranted', 'EarningCredited', 'EarningReviewApproved', 'MemberQualified']);
     const row = await eventually(async () => {
       const c = (await asAdmin(`/api/admin/callbacks/${ids.held}`).expect(200)).body.data.callback as CallbackRecord;
       return c.review_status === 'approved' ? c : undefined;

@@ -70,6 +70,6 @@ describe('operations: /metrics and Bull Board', () => {
     const page = await stack.http.get('/api/admin/queues').set('authorization', bearer(admin)).expect(200);
     expect(page.text).toContain('<html');
     const queues = await stack.http.get('/api/admin/queues/api/queues').set('authorization', bearer(admin)).expect(200);
-    expect((queues.body.queues as { name: string }[]).map((q) => q.name).sort()).toEqual(['callback-processing', 'offer-sync', 'projections', 'reward-orders']);
+    expect((queues.body.queues as { name: string }[]).map((q) => q.name).sort()).toEqual(['callback-processing', 'offer-sync', 'projections', 'referral-settlements', 'reward-orders']);
   });
 });

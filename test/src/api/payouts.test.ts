@@ -37,7 +37,7 @@ describe('POST /api/users/payout', () => {
       data: { payout_id: expect.any(String), status: 'pending', amount: 3.25, amount_pence: 325 },
     });
     const payoutId = response.body.data.payout_id as string;
-    expect(await walletTypes(stack, member.uid)).toEqual(['WelcomeBonusGranted', 'EarningCredited', 'PayoutRequested']);
+    expect(await walletTypes(stack, member.uid)).toEqual(['WelcomeBonusGranted', 'EarningCredited', 'MemberQualified', 'PayoutRequested']);
 
     const history = await eventually(async () => {
       const body = await payoutsOf(auth);
@@ -64,7 +64,7 @@ describe('POST /api/users/payout', () => {
           notes: null,
           reason: null,
           payment_details: { delivery_method: 'email', email: member.email, account_name: null, account_number: null, sort_code: null },
-          reward: { status: 'not_ordered', order_id: null, detail: null },
+          reward: { status: 'not_ordered', order_id: null, detail: null, state_at: null },
           earning_count: 2,
         },
       ],
@@ -211,7 +211,7 @@ describe('a reversal after a payout', () => {
     await availableBecomes(stack, member, -100);
     const row = await stack.db.selectFrom('balances').selectAll().where('uid', '=', member.uid).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ available_pence: -100, reserved_pence: 0, paid_out_pence: 300 });
-    expect(await walletTypes(stack, member.uid)).toEqual(['WelcomeBonusGranted', 'EarningCredited', 'PayoutRequested', 'PayoutProcessed', 'EarningReversed']);
+    expect(await walletTypes(stack, member.uid)).toEqual(['WelcomeBonusGranted', 'EarningCredited', 'MemberQualified', 'PayoutRequested', 'PayoutProcessed', 'EarningReversed', 'MemberQualificationLost']);
 
     const blocked = await stack.http.post('/api/users/payout').set('authorization', auth).send(PAYOUT_BODY).expect(400);
     expect(blocked.body.message).toBe('Your balance is below zero after a reversed earning. Payouts resume once it is earned back.');

@@ -40,7 +40,8 @@ describe('GET /api/users/statement', () => {
       ['earning_approved', 'Dragon Clash - Level 10', 125, 0, 325, 0],
       ['earning_pending', 'Merge Kingdom (pending confirmation from BitLabs)', 0, 80, 325, 80],
     ]);
-    expect(data.entries.map((e) => e.revision)).toEqual([0, 1, 2]);
+    // Revision 2 is the member's qualification (MemberQualified), a fact that moves no money.
+    expect(data.entries.map((e) => e.revision)).toEqual([0, 1, 3]);
     expect(data.entries[0].event_id).toMatch(/^[0-9a-f-]{36}$/);
     // Pending money says when it should clear: 30 days after it was credited.
     const pending = data.entries[2];
@@ -85,9 +86,17 @@ describe('GET /api/users/balance and /balance/detailed with as_of', () => {
     });
   });
 
-  it('refuse an as_of that is not a timestamp, or is in the future, with 400 and a message', async () => {
+  it('refuse an as_of that is not an RFC 3339 timestamp, or is in the future, with 400 and a message', async () => {
+    const expected = 'as_of must be an RFC 3339 timestamp such as 2026-11-22T10:00:00Z (date, time and offset)';
     const bad = await get('/api/users/statement?as_of=last-tuesday').expect(400);
-    expect(bad.body).toMatchObject({ success: false, errors: ['as_of must be an ISO-8601 timestamp, e.g. 2026-11-22T10:00:00Z'] });
+    expect(bad.body).toMatchObject({ success: false, errors: [expected] });
+    // Other ISO 8601 forms crashed (500) or silently read as today: each is now the same clear 400, on every as_of route.
+    for (const value of ['2024-W01-1', '20240101', '2024-01-01T10Z', '2024-01-01T10:00:00,5Z']) {
+      for (const route of ['/api/users/balance', '/api/users/balance/detailed', '/api/users/statement']) {
+        const refused = await get(`${route}?as_of=${encodeURIComponent(value)}`).expect(400);
+        expect([route, value, refused.body.errors]).toEqual([route, value, [expected]]);
+      }
+    }
     const future = new Date(Date.now() + 24 * 3600_000).toISOString();
     const later = await get(`/api/users/balance?as_of=${encodeURIComponent(future)}`).expect(400);
     expect(later.body.errors).toEqual(['as_of must not be in the future']);

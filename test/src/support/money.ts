@@ -5,9 +5,12 @@ import { eventually, type Stack, TEST_PUBLIC_BASE_URL, TEST_SECRET } from './sta
 
 export const bearer = (user: EmulatorUser) => `Bearer ${user.idToken}`;
 
-/** The path and query of a URL signed as BitLabs signs it, for the in-process HTTP client. */
-export function signedPath(options: Parameters<typeof buildCallbackUrl>[0]): string {
-  return buildCallbackUrl({ baseUrl: TEST_PUBLIC_BASE_URL, secret: TEST_SECRET, ...options }).slice(TEST_PUBLIC_BASE_URL.length);
+/**
+ * The path and query of a URL signed as BitLabs signs it, for the in-process HTTP client. A stack
+ * that listens is its own public base URL (`stack.url`): pass it, as the signature covers the host.
+ */
+export function signedPath(options: Parameters<typeof buildCallbackUrl>[0], baseUrl = TEST_PUBLIC_BASE_URL): string {
+  return buildCallbackUrl({ baseUrl, secret: TEST_SECRET, ...options }).slice(baseUrl.length);
 }
 
 export async function balanceOf(stack: Stack, user: EmulatorUser) {
@@ -23,7 +26,7 @@ export const availableBecomes = (stack: Stack, user: EmulatorUser, pence: number
  * in the same transaction, so the balance shows it too).
  */
 export async function earn(stack: Stack, user: EmulatorUser, amount: string, options: { tx: string; state?: 'COMPLETED' | 'PENDING'; offerId?: string; offerName?: string }) {
-  await stack.http.get(signedPath({ uid: user.uid, amount, ...options })).expect(200);
+  await stack.http.get(signedPath({ uid: user.uid, amount, ...options }, stack.url)).expect(200);
   await eventually(() => stack.db.selectFrom('earnings').select('id').where('transaction_id', '=', options.tx).executeTakeFirst());
 }
 

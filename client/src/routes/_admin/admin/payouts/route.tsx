@@ -36,11 +36,14 @@ const FAILURE: Record<AdminPayoutAction, string> = {
   cancel: 'Failed to cancel payout',
   approve: 'Failed to approve payout',
   reject: 'Failed to reject payout',
+  resend: 'Failed to resend the reward',
+  return: 'Failed to return the payout to the balance',
 };
 
 function successText(command: AdminPayoutCommand, payoutId: string, serverText: string): string {
   if (command.action === 'process') return `Payout ${shortId(payoutId)}... processed successfully!`;
   if (command.action === 'cancel') return 'Payout cancelled successfully';
+  if (command.action === 'resend' || command.action === 'return') return serverText;
   return serverText || (command.action === 'approve' ? 'Payout approved successfully' : 'Payout rejected successfully');
 }
 
@@ -112,6 +115,19 @@ function AdminPayoutsPage() {
         if (!window.confirm(`Are you sure you want to cancel the ${amount} payout ${shortId(payout.id)}...?`)) return;
         const answer = window.prompt('Reason for cancelling (optional):', '');
         run(payout, { action: 'cancel', body: optionalReason(answer) });
+        return;
+      }
+      case 'resend': {
+        // The reward email failed: a new order, to the same address or one the member corrected.
+        const answer = window.prompt(`Send the ${amount} reward again. Email (leave as is to use the same one):`, payout.payment_details.email);
+        if (answer === null) return;
+        const email = answer.trim();
+        run(payout, { action: 'resend', body: email && email !== payout.payment_details.email ? { email } : {} });
+        return;
+      }
+      case 'return': {
+        const reason = window.prompt(`Why is the ${amount} payout ${shortId(payout.id)}... returned to the member's balance? (required, shown to them)`)?.trim();
+        if (reason) run(payout, { action: 'return', body: { reason } });
       }
     }
   };
@@ -122,7 +138,7 @@ function AdminPayoutsPage() {
       <PageHeader
         eyebrow="Admin"
         title="Payouts"
-        lead="Reward-email payout requests: approve, mark as paid with the transaction reference, reject or cancel."
+        lead="Reward-email payout requests: approve, mark as paid with the transaction reference, reject or cancel; resend or return a reward that could not be delivered."
         back={<BackLink to="/admin/dashboard">Analytics</BackLink>}
       />
       <section className={`${pageWidth} py-10`}>

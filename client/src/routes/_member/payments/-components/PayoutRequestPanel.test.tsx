@@ -100,7 +100,7 @@ const payout = (overrides: Partial<Payout>): Payout => ({
   notes: null,
   reason: null,
   payment_details: { delivery_method: 'email', email: 'ana@example.com', account_name: null, account_number: null, sort_code: null },
-  reward: { status: 'not_ordered', order_id: null, detail: null },
+  reward: { status: 'not_ordered', order_id: null, detail: null, state_at: null },
   earning_count: 2,
   ...overrides,
 });

@@ -15,7 +15,7 @@ const base = {
   notes: null,
   reason: null,
   payment_details: { delivery_method: 'email', email: 'ana@example.com', account_name: null, account_number: null, sort_code: null },
-  reward: { status: 'not_ordered', order_id: null, detail: null },
+  reward: { status: 'not_ordered', order_id: null, detail: null, state_at: null },
   earning_count: 2,
   user: { uid: 'uid-ana', email: 'ana@example.com', username: 'ana' },
   reward_order_placed: false,
@@ -24,6 +24,8 @@ const base = {
   review_reason: null,
   can_cancel: true,
   can_reject: true,
+  can_resend: false,
+  can_return: false,
 } as AdminPayout;
 
 afterEach(cleanup);
@@ -41,7 +43,7 @@ describe('admin payouts table', () => {
     expect(buttonsOf(base)).toEqual(['Process', 'Reject', 'Cancel']));
 
   it('hides Cancel and Reject once the reward order is placed', () =>
-    expect(buttonsOf({ ...base, reward_order_placed: true, reward: { status: 'ordered', order_id: 'o', detail: null } })).toEqual([
+    expect(buttonsOf({ ...base, reward_order_placed: true, reward: { status: 'ordered', order_id: 'o', detail: null, state_at: null } })).toEqual([
       'Process',
     ]));
 

@@ -1,5 +1,5 @@
 import { type AdminPayout, formatPence } from '@playquid/contracts';
-import { Check, Landmark, Mail, TriangleAlert, X } from 'lucide-react';
+import { Check, Landmark, Mail, RotateCcw, Send, TriangleAlert, X } from 'lucide-react';
 import { CopyButton } from '../../../../../components/CopyButton';
 import { adminPayoutActions, maskAccountNumber, rewardDeliveryLabel, shortId } from '../../../../../lib/payouts';
 import { PayoutStatusBadge } from '../../../../../ui/Badge';
@@ -8,7 +8,7 @@ import { RowButton, rowClass, Table, Th } from '../../../../../ui/Table';
 const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const formatDate = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
 
-export type AdminPayoutAction = 'process' | 'cancel' | 'approve' | 'reject';
+export type AdminPayoutAction = 'process' | 'cancel' | 'approve' | 'reject' | 'resend' | 'return';
 
 /** How the money reaches the member: a reward email, plus bank details when a payout has them. */
 export function PayoutDelivery({ payout }: { payout: AdminPayout }) {
@@ -44,7 +44,9 @@ function RowActions({
   onAction: (action: AdminPayoutAction, payout: AdminPayout) => void;
 }) {
   const allowed = adminPayoutActions(payout);
-  if (![allowed.process, allowed.approve, allowed.reject, allowed.cancel].some(Boolean)) return <span className="text-slate-500">—</span>;
+  if (![allowed.process, allowed.approve, allowed.reject, allowed.cancel, allowed.resend, allowed.returnToBalance].some(Boolean)) {
+    return <span className="text-slate-500">—</span>;
+  }
   return (
     <div className="flex flex-wrap gap-1.5">
       {allowed.process && (
@@ -65,6 +67,16 @@ function RowActions({
       {allowed.cancel && (
         <RowButton disabled={busy} onClick={() => onAction('cancel', payout)}>
           <X size={13} aria-hidden /> Cancel
+        </RowButton>
+      )}
+      {allowed.resend && (
+        <RowButton tone="info" disabled={busy} onClick={() => onAction('resend', payout)}>
+          <Send size={13} aria-hidden /> Resend
+        </RowButton>
+      )}
+      {allowed.returnToBalance && (
+        <RowButton disabled={busy} onClick={() => onAction('return', payout)}>
+          <RotateCcw size={13} aria-hidden /> Return to balance
         </RowButton>
       )}
     </div>
