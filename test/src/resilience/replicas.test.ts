@@ -108,7 +108,7 @@ async function assertLedger() {
     const rows = await s.db.selectFrom('balances').select(['uid', 'available_pence']).where('uid', 'in', [...expected.keys()]).execute();
     const off = rows.filter((r) => r.available_pence !== expected.get(r.uid)).map((r) => `${r.uid}: ${r.available_pence} != ${expected.get(r.uid)}`);
     const unprocessed = await s.db.selectFrom('callbacks').select('transaction_id').where('is_processed', '=', false).execute();
-    console.log(`R6 ledger not reached: ${off.join('; ')}; ${unprocessed.length} callbacks unprocessed`, replicas.map((r) => `${r.name}: ${r.log.slice(-1500)}`));
+    console.log(`R7 ledger not reached: ${off.join('; ')}; ${unprocessed.length} callbacks unprocessed`, replicas.map((r) => `${r.name}: ${r.log.slice(-1500)}`));
     throw error;
   });
   const { rows } = await sql<{ n: string; distinct_tx: string }>`
@@ -134,7 +134,7 @@ async function enqueuedPerCallback(): Promise<Map<string, number>> {
 
 const holder = () => replicas.find((r) => r.running && r.leaseTakenAt !== undefined);
 
-describe('R6: two API replicas and projection workers on one database and Redis', () => {
+describe('R7: two API replicas and projection workers on one database and Redis', () => {
   it('one forwarder at a time: the holder killed mid-burst, a standby takes over, balances exact, no callback queued twice', { timeout: 180_000 }, async () => {
     const leader = await eventually(async () => holder(), 20_000);
     const standby = replicas.find((r) => r !== leader)!;
@@ -147,7 +147,7 @@ describe('R6: two API replicas and projection workers on one database and Redis'
     });
     await eventually(async () => (standby.leaseTakenAt !== undefined ? true : undefined), 30_000);
     console.log(
-      `R6: ${leader.name} (forwarder lease holder) killed with SIGKILL after 120 of ${list.length} callbacks; ` +
+      `R7: ${leader.name} (forwarder lease holder) killed with SIGKILL after 120 of ${list.length} callbacks; ` +
         `${standby.name} took the lease over ${standby.leaseTakenAt! - killedAt} ms later; ${retried.length} requests sent again to the other replica`,
     );
     await assertLedger();
@@ -155,7 +155,7 @@ describe('R6: two API replicas and projection workers on one database and Redis'
     const counts = await enqueuedPerCallback();
     const { rows } = await sql<{ id: string }>`select id from callbacks where transaction_id = any(${list.map((c) => c.tx)})`.execute(stack!.db);
     const twice = [...counts.entries()].filter(([, n]) => n > 1);
-    console.log(`R6: ${rows.length} callbacks stored, ${counts.size} named by processing jobs, ${twice.length} queued more than once`);
+    console.log(`R7: ${rows.length} callbacks stored, ${counts.size} named by processing jobs, ${twice.length} queued more than once`);
     expect(twice).toEqual([]);
     for (const { id } of rows) expect(counts.get(id), `callback ${id} queued`).toBe(1);
 
@@ -176,7 +176,7 @@ describe('R6: two API replicas and projection workers on one database and Redis'
     await exited;
     const tookMs = target.exitedAt! - termAt;
     console.log(
-      `R6: ${target.name} exited ${tookMs} ms after SIGTERM under load (code ${target.exitCode}, signal ${target.exitSignal}); ` +
+      `R7: ${target.name} exited ${tookMs} ms after SIGTERM under load (code ${target.exitCode}, signal ${target.exitSignal}); ` +
         `${retried.length} requests refused or cut and sent again (by cause: ${JSON.stringify(Object.fromEntries(failures))})`,
     );
     expect(tookMs).toBeLessThan(10_000);
@@ -221,7 +221,7 @@ describe('R6: two API replicas and projection workers on one database and Redis'
       release();
       await holding;
       await eventually(() => s.db.selectFrom('earnings').select('id').where('transaction_id', '=', c.tx).executeTakeFirst(), 30_000);
-      console.log(`R6: the range held by the killed worker was applied by the other worker ${Date.now() - killedAt} ms after the kill`);
+      console.log(`R7: the range held by the killed worker was applied by the other worker ${Date.now() - killedAt} ms after the kill`);
     } finally {
       release();
       await holding.catch(() => undefined);
