@@ -167,6 +167,19 @@ export const rewardStateOfOrder = (orderStatus: string): RewardState => {
 export const deliveryState = ({ state, outcome }: { state?: RewardState; outcome: 'sent' | 'failed' }): RewardState =>
   state ?? (outcome === 'sent' ? 'delivered' : 'failed');
 
+/**
+ * How much earlier than our placing of an order Tremendous's clock may stamp a webhook about it. A
+ * webhook older than that cannot be about this order (a replayed or stale one, e.g. from 2020) and
+ * is recorded without effect: the reward's state starts at the placing time less this.
+ */
+export const WEBHOOK_CLOCK_SKEW_MS = 5 * 60_000;
+
+/** The reward-state time an order placed at `placedAt` starts from (never earlier than `current`). */
+export function rewardStateFloor(current: string | null, placedAt: string): string {
+  const floor = new Date(Date.parse(placedAt) - WEBHOOK_CLOCK_SKEW_MS).toISOString();
+  return current !== null && Date.parse(current) > Date.parse(floor) ? current : floor;
+}
+
 /** How far along a reward is, for webhooks stamped with the same time. */
 const REWARD_STATE_RANK: Record<RewardState, number> = { placed: 0, pending_approval: 1, flagged: 2, failed: 3, cancelled: 4, delivered: 5 };
 

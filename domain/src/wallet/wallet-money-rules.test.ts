@@ -202,6 +202,13 @@ describe('rewards that fail', () => {
     expect(() => walletDecider.decide({ type: 'ReturnPayout', uid, payoutId: 'p-1', adminEmail: admin, reason: 'x', now }, state)).toThrow(REWARD_NOT_FAILED_MESSAGE);
   });
 
+  it('a stale webhook that arrives before any real one (stamped before the order existed) changes nothing', () => {
+    // Found by the simulation: a 2020 "failed" applied first let an admin return money for a reward that was then delivered.
+    const state = fold(walletDecider, [...base, ordered, webhook('w-2020', 'failed', '2020-01-01T00:00:00.000Z')]);
+    expect(state.payouts['p-1'].rewardState).toBe('placed');
+    expect(payoutActions(state.payouts['p-1'])).toMatchObject({ resend: false, returnToBalance: false });
+  });
+
   it('a newer failure after a delivery webhook of the same time loses to the delivery (state precedence)', () => {
     const state = fold(walletDecider, [...base, ordered, webhook('a', 'delivered', now), webhook('b', 'failed', now)]);
     expect(state.payouts['p-1'].rewardState).toBe('delivered');

@@ -6,7 +6,7 @@ import {
 } from '@playquid/contracts';
 import { type Decider } from '../decider';
 import { addMoneyChange, NO_MONEY_CHANGE, walletMoneyChange } from './money-change';
-import { deliveryState, rewardStateOfOrder, rewardStateSupersedes } from './payout-rules';
+import { deliveryState, rewardStateFloor, rewardStateOfOrder, rewardStateSupersedes } from './payout-rules';
 import { decideCallback, decideReview, flagOpenPayouts, type ReviewCommand } from './wallet-earnings';
 import { decidePayout, type PayoutCommand } from './wallet-payouts';
 import type { WalletState } from './wallet-state';
@@ -193,9 +193,13 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
         for (const id of payout.earningIds) if (state.earnings[id].status === 'approved') state.earnings[id].status = 'paid';
         return state;
       }
-      case 'PayoutRewardOrderPlaced':
-        state.payouts[event.data.payoutId].rewardOrderPlaced = true;
+      case 'PayoutRewardOrderPlaced': {
+        const payout = state.payouts[event.data.payoutId];
+        payout.rewardOrderPlaced = true;
+        // Webhooks stamped before this order existed are not about it.
+        payout.rewardStateAt = rewardStateFloor(payout.rewardStateAt, event.data.placedAt);
         return state;
+      }
       case 'PayoutFlaggedForReview': {
         const payout = state.payouts[event.data.payoutId];
         payout.reversedPence += event.data.reversedPence;

@@ -1,4 +1,4 @@
-import { rewardStateOfOrder, rewardStateOfStatus, rewardStateSupersedes, rewardStatusOf } from '@playquid/domain';
+import { rewardStateFloor, rewardStateOfOrder, rewardStateOfStatus, rewardStateSupersedes, rewardStatusOf } from '@playquid/domain';
 import { defineProjection } from '../projection';
 import { TableBatch } from '../table-batch';
 
@@ -80,7 +80,12 @@ export const payoutsProjection = defineProjection({
         processed_at: d.processedAt,
         updated_at: d.processedAt,
       }),
-    PayoutRewardOrderPlaced: ({ payouts }, d) => payouts.update(d.payoutId, { reward_order_placed: true, updated_at: d.placedAt }),
+    PayoutRewardOrderPlaced: ({ payouts }, d) =>
+      payouts.update(d.payoutId, (row) => ({
+        reward_order_placed: true,
+        reward_state_at: rewardStateFloor(row.reward_state_at === null ? null : new Date(row.reward_state_at).toISOString(), d.placedAt),
+        updated_at: d.placedAt,
+      })),
     PayoutFlaggedForReview: ({ payouts }, d) =>
       payouts.update(d.payoutId, (row) => ({
         needs_review: true,

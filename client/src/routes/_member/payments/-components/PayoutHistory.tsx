@@ -53,7 +53,7 @@ function PayoutRow({ payout, onCancel, cancelling }: { payout: Payout; onCancel:
         </dl>
         {delivery && <p className="text-xs text-sky-300">{delivery}</p>}
         {payout.notes && <p className="text-sm text-slate-400">{payout.notes}</p>}
-        {payout.reason && (payout.status === 'rejected' || payout.status === 'cancelled') && (
+        {payout.reason && (payout.status === 'rejected' || payout.status === 'cancelled' || payout.status === 'returned') && (
           <p className="text-sm text-red-300">Reason: {payout.reason}</p>
         )}
       </div>
