@@ -41,14 +41,15 @@ RUN npx nx run-many -t build --output-style=static \
  && test -f server/dist/main.js && test -f projections/dist/worker.js \
  && test -f scripts/dist/cli.js && test -f client/dist/index.html
 
-# ---- prod-deps: production dependencies of the back-end workspaces only (the pruned node_modules:
-# no dev tools, no client or browser-test libraries, no stand-ins; ~200 MB instead of ~430 MB).
-# npm links every workspace the lock names, so the stand-ins' link (a dev dependency whose folder
-# is not here) is removed. ----
+# ---- prod-deps: production dependencies of the back-end workspaces only, installed exactly as the
+# lock says (npm ci): no dev tools, no client or browser-test libraries, no stand-ins. npm ci wants
+# every workspace of the lock to have its manifest; the stand-ins' link (a dev dependency whose
+# folder is not here) is removed. ----
 FROM manifests AS prod-deps
-RUN npm install --omit=dev --ignore-scripts --no-audit --no-fund \
+COPY standins/package.json standins/
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
       -w @playquid/contracts -w @playquid/domain -w @playquid/read-db -w @playquid/server -w @playquid/projections -w @playquid/scripts \
- && rm -f node_modules/@playquid/standins
+ && rm -rf node_modules/@playquid/standins standins
 
 # ---- runtime ----
 FROM ${NODE_IMAGE} AS runtime
@@ -65,7 +66,11 @@ COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/projections/dist projections/dist
 COPY --from=build /app/scripts/dist scripts/dist
 COPY --from=build /app/client/dist client/dist
+# Not root: the image's own unprivileged user owns nothing it could rewrite.
 USER node
 EXPOSE 3000
+# Compose overrides this per service (the worker has its own); a bare `docker run` gets the API's readiness.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=20s --retries=6 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:3000/api/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Other roles: `node projections/dist/worker.js`, `node scripts/dist/cli.js migrate`.
 CMD ["node", "server/dist/main.js"]

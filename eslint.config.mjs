@@ -5,6 +5,10 @@ import nx from '@nx/eslint-plugin';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = dirname(fileURLToPath(import.meta.url));
 
 const TS_FILES = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
 const TS_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts'];
@@ -94,8 +98,28 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': TS_EXTENSIONS },
       'import-x/resolver-next': [importX.createNodeResolver({ extensions: [...TS_EXTENSIONS, '.js', '.mjs', '.cjs', '.json'], symlinks: false })],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
+
+  // Every package declares what it imports in its own package.json (the root's are dev tools such as
+  // vitest, for tests only): a package the production image installs must not lean on another
+  // workspace's dependencies. Tests and their helpers may use devDependencies.
+  ...['contracts', 'domain', 'read-db', 'server', 'projections', 'scripts', 'standins', 'client', 'test'].map((pkg) => ({
+    files: [`${pkg}/**/*.ts`, `${pkg}/**/*.tsx`],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        {
+          packageDir: [join(ROOT, pkg), ROOT],
+          devDependencies: ['**/*.test.ts', '**/*.test.tsx', '**/*.spec.ts', '**/testing/**', '**/support/**', '**/test-setup.ts', '**/*.config.ts', '**/*.config.mts', '**/*.contract.ts'],
+          optionalDependencies: false,
+        },
+      ],
+    },
+  })),
 
   // React (client): the rules of hooks.
   {

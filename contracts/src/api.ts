@@ -57,6 +57,8 @@ export interface UserEnvelopeData {
 export interface HealthData {
   status: 'ok' | 'error';
   info: Record<string, { status: string }>;
+  /** Each projection's (and the forwarder's) lag behind the log: events after its checkpoint, and the age in seconds of the oldest one. */
+  projections?: { projection: string; events: number; seconds: number }[];
 }
 
 // ---------------------------------------------------------------- balance

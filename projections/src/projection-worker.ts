@@ -17,6 +17,10 @@ export interface ProjectionWorkerOptions {
   onError?(error: Error): void;
 }
 
+/** A killed worker's range is free this long after its last lock renewal. */
+export const LOCK_MS = 2_000;
+export const STALLED_CHECK_MS = 1_000;
+
 const FIRST_RETRY_MS = 20;
 const LAST_RETRY_MS = 200;
 
@@ -60,11 +64,12 @@ export function startProjectionWorker({
     // Ranges must be applied in log order; a second concurrent job could only wait on the same locks.
     concurrency: 1,
     // A range takes tens of milliseconds. After a crash its lock must lapse before another worker may
-    // take it over, so a short lock keeps a killed worker's job from holding every projection for
-    // half a minute; applying a range twice is a no-op (checkpoints), so a stalled job is retried,
-    // never failed.
-    lockDuration: 10_000,
-    stalledInterval: 5_000,
+    // take it over: a 2 s lock (renewed every second while the job runs) and a stalled check every
+    // second hand a killed worker's range to another within about 3 s. Applying a range twice is a
+    // no-op (checkpoints), so a job wrongly seen as stalled (a long pause) is only applied again,
+    // and a stalled job is retried, never failed.
+    lockDuration: LOCK_MS,
+    stalledInterval: STALLED_CHECK_MS,
     maxStalledCount: 1_000,
   });
   // Without a listener an 'error' event (Redis away) would crash the process.

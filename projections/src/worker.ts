@@ -1,4 +1,5 @@
 import { createReadDb } from '@playquid/read-db';
+import { writeFileSync } from 'node:fs';
 import { workerConfigFromEnv } from './config';
 import { startProjectionWorker } from './projection-worker';
 import { ALL_PROJECTIONS } from './registry';
@@ -8,6 +9,8 @@ import { ALL_PROJECTIONS } from './registry';
  * BULL_PREFIX). The library function lives in projection-worker.ts, so importing it never starts
  * a process.
  */
+const HEARTBEAT_MS = 5_000;
+
 async function main() {
   const config = workerConfigFromEnv();
   // A range is applied to every projection at once, each in a transaction (a connection) of its own.
@@ -16,6 +19,17 @@ async function main() {
   worker.on('failed', (job, error) => console.error(`projection job ${job?.id} failed: ${error.message}`));
   await worker.waitUntilReady();
   console.log(`projection worker started (prefix ${config.prefix})`);
+  // The container healthcheck reads this file: fresh while the worker runs and Redis answers.
+  const heartbeatFile = process.env.HEARTBEAT_FILE ?? '/tmp/playquid-projections.alive';
+  const beat = async () => {
+    try {
+      if (worker.isRunning() && (await ((await worker.client) as unknown as { ping(): Promise<string> }).ping()) === 'PONG') writeFileSync(heartbeatFile, String(Date.now()));
+    } catch {
+      // Redis away: no beat, and the healthcheck turns unhealthy after a while.
+    }
+  };
+  void beat();
+  setInterval(() => void beat(), HEARTBEAT_MS).unref();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -28,8 +42,16 @@ async function main() {
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // The current job (one range, tens of milliseconds) has had its time by then; Docker kills at 10 s.
+  process.once('SIGTERM', () => setTimeout(() => process.exit(1), 9_000).unref());
   process.on('SIGINT', () => void stop('SIGINT'));
 }
+
+// A promise rejected with no handler is a bug: say so and exit (ranges are applied whole or not at all).
+process.on('unhandledRejection', (reason) => {
+  console.error('projection worker: unhandled rejection; exiting', reason);
+  process.exit(1);
+});
 
 main().catch((error) => {
   console.error(error);

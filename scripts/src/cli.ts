@@ -64,6 +64,12 @@ program
     if (report.problems.length) process.exitCode = 1;
   });
 
+// A promise rejected with no handler is a bug: say so and exit non-zero rather than half-finish.
+process.on('unhandledRejection', (reason) => {
+  console.error('playquid: unhandled rejection; exiting', reason);
+  process.exit(1);
+});
+
 program.parseAsync().catch((error) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -14,13 +14,20 @@ import { loadConfig } from './config/app-config';
 import { contentSecurityDirectives } from './common/content-security-policy';
 import { frameworkErrors, rejectHostileInput } from './common/hostile-input';
 import { RouteRegistry } from './debug/debug.controller';
+import { ShutdownState } from './health/shutdown-state';
+import { AdminGate } from './auth/admin-gate';
+import { MetricsService } from './ops/metrics.service';
+import { BULL_BOARD_ROUTE } from './ops/ops.module';
+import { timingSafeEqual } from 'node:crypto';
 
 /** Builds the Nest application (used by main.ts, the tests and the benchmark). */
 export async function createApp(): Promise<NestFastifyApplication> {
   const config = loadConfig();
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule,
-    new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: 256 * 1024, frameworkErrors }),
+    // return503OnClosing: false: a request that reaches a connection still open while the API drains
+    // is served (with Connection: close), not refused.
+    new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: 256 * 1024, frameworkErrors, return503OnClosing: false }),
     // rawBody: webhook signatures (Tremendous) are computed over the bytes as sent, kept as req.rawBody.
     { bufferLogs: true, rawBody: true },
   );
@@ -31,6 +38,15 @@ export async function createApp(): Promise<NestFastifyApplication> {
   fastify.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') registry.routes.push({ method, path: route.url });
   });
+  // SIGTERM: the drain starts first (readiness 503, no new connections, idle ones closed), then
+  // Nest's shutdown stops the forwarder and workers (finishing their jobs) and closes the server.
+  const shutdown = app.get(ShutdownState);
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
+    if (shutdown.draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => shutdown.begin(app.getHttpServer(), signal));
+  registerOperations(app, config.metricsToken);
   app.enableShutdownHooks();
   // Crawler files live at the site root (SeoController).
   app.setGlobalPrefix('api', { exclude: ['robots.txt', 'sitemap.xml'] });
@@ -58,4 +74,46 @@ export async function createApp(): Promise<NestFastifyApplication> {
     await app.register(fastifyStatic, { root: config.clientDist, wildcard: false, index: false });
   }
   return app;
+}
+
+const CALLBACK_ROUTE = '/api/bitlabs/callback';
+
+const sameToken = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * GET /metrics (Prometheus text; `Authorization: Bearer <METRICS_TOKEN>`, 404 without a token
+ * configured, 401 with a wrong one), the HTTP latency and callback counters, and the admin gate in
+ * front of Bull Board (mounted on Fastify, out of reach of Nest's guards).
+ */
+function registerOperations(app: NestFastifyApplication, metricsToken: string | undefined): void {
+  const fastify = app.getHttpAdapter().getInstance();
+  const metrics = app.get(MetricsService);
+  const gate = app.get(AdminGate);
+  fastify.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpSeconds.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    if (route === CALLBACK_ROUTE) {
+      if (reply.statusCode === 200) metrics.callbacksReceived.inc();
+      else metrics.callbacksRefused.inc({ status: String(reply.statusCode) });
+    }
+    done();
+  });
+  const board = `/api${BULL_BOARD_ROUTE}`;
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.url !== board && !request.url.startsWith(`${board}/`) && !request.url.startsWith(`${board}?`)) return;
+    const refusal = await gate.refusal(request.headers.authorization, request.method);
+    if (refusal) await reply.code(refusal.status).send({ success: false, message: refusal.message, detail: refusal.message, data: null });
+  });
+  fastify.get('/metrics', async (request, reply) => {
+    if (!metricsToken) return reply.code(404).send({ success: false, message: 'Not found', detail: 'Not found', data: null });
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    if (!match || !sameToken(match[1], metricsToken))
+      return reply.code(401).send({ success: false, message: 'Missing or wrong metrics token', detail: 'Missing or wrong metrics token', data: null });
+    const body = await metrics.registry.metrics();
+    return reply.header('content-type', metrics.registry.contentType).send(body);
+  });
 }

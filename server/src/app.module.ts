@@ -3,6 +3,7 @@ import { Module, RequestMethod } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ThrottlerModule } from '@nestjs/throttler';
+import type { Redis } from 'ioredis';
 import type { ConnectionOptions } from 'bullmq';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module';
@@ -14,7 +15,9 @@ import { DebugModule } from './debug/debug.module';
 import { ForwarderModule } from './forwarder/forwarder.module';
 import { HealthModule } from './health/health.module';
 import { InfrastructureModule } from './infra/infrastructure.module';
-import { REDIS_CONNECTION } from './infra/tokens';
+import { RedisThrottlerStorage } from './infra/redis-throttler-storage';
+import { REDIS_CLIENT, REDIS_CONNECTION } from './infra/tokens';
+import { OpsModule } from './ops/ops.module';
 import { OffersModule } from './offers/offers.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { RewardsModule } from './rewards/rewards.module';
@@ -39,9 +42,16 @@ import { WalletModule } from './wallet/wallet.module';
       },
     }),
     CqrsModule.forRoot(),
-    // Limits apply where a controller opts in with ThrottlerGuard (auth), never to partner callbacks.
-    ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: 120 }]),
     InfrastructureModule,
+    // Limits apply where a controller opts in with ThrottlerGuard (auth), never to signed partner
+    // callbacks. Hits are counted in Redis, so a limit holds across every replica.
+    ThrottlerModule.forRootAsync({
+      inject: [APP_CONFIG, REDIS_CLIENT],
+      useFactory: (config: AppConfig, redis: Redis) => ({
+        throttlers: [{ name: 'default', ttl: 60_000, limit: 120 }],
+        storage: new RedisThrottlerStorage(redis, `${config.bullPrefix}:throttle`),
+      }),
+    }),
     // Every queue of the app on the one Redis connection and key prefix (tests use their own prefix).
     BullModule.forRootAsync({
       inject: [APP_CONFIG, REDIS_CONNECTION],
@@ -59,6 +69,7 @@ import { WalletModule } from './wallet/wallet.module';
     HealthModule,
     DebugModule,
     ForwarderModule,
+    OpsModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
 })

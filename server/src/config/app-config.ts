@@ -37,6 +37,8 @@ export interface AppConfig {
   clientDist: string;
   /** Run the forwarder and the callback-processing worker inside this process (default true). */
   runWorkers: boolean;
+  /** Bearer token of GET /metrics; unset: /metrics answers 404. */
+  metricsToken: string | undefined;
   logLevel: string;
 }
 
@@ -162,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY === 'true',
     clientDist: env.CLIENT_DIST || resolve(__dirname, '../../../client/dist'),
     runWorkers: env.RUN_WORKERS !== 'false',
+    metricsToken: env.METRICS_TOKEN || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

@@ -32,6 +32,35 @@ import { metadataToStore, upcastRecorded } from './upcasting';
 
 /** Most events a subscription delivers in one page unless the subscriber says otherwise. */
 const PAGE_SIZE = 500;
+/** Raw records of $all read per round trip in readAll (system events included, then dropped). */
+const RAW_PAGE = 500;
+/** The server's default largest append (maxAppendSize, 1 MiB), less room for the request's own framing. */
+export const MAX_APPEND_BYTES = 1_024 * 1_024 - 16 * 1_024;
+
+/** An append larger than EventStoreDB accepts: never retried, it can only fail again. */
+export class AppendTooLargeError extends Error {
+  constructor(streamId: string, bytes: number) {
+    super(`append to ${streamId} is ${bytes} bytes, over EventStoreDB's ${MAX_APPEND_BYTES}-byte limit; split the work into smaller appends`);
+    this.name = 'AppendTooLargeError';
+  }
+}
+
+/** The part of the client this adapter uses (a fake in the unit tests). */
+export type EsdbClient = Pick<EventStoreDBClient, 'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'>;
+
+/**
+ * With throwOnAppendFailure=false the client resolves a failed append (wrong expected version) as
+ * `{ success: false }` instead of throwing: refused, as the adapter relies on the error.
+ */
+export function checkConnectionString(connectionString: string): void {
+  if (/[?&]throwOnAppendFailure=false(&|$)/i.test(connectionString))
+    throw new Error('EVENTSTORE_CONNECTION_STRING: throwOnAppendFailure=false is not supported (a conflicting append would look stored); remove it');
+}
+
+/** Ends a server-side read that was left before its end (a break out of for-await alone may not). */
+async function cancelRead(read: unknown): Promise<void> {
+  await (read as { cancel?: () => Promise<void> }).cancel?.().catch(() => undefined);
+}
 
 /** Metadata keys this adapter reserves for the hash chain (ESDB has no columns of our own). */
 const HASH = '$hash';
@@ -70,13 +99,18 @@ function toRecorded(event: EsdbEvent): RecordedEvent {
  * server's own expected-version checks do the concurrency control; the hash chain lives in metadata.
  */
 export class EventStoreDbEventStore implements EventStore {
-  private readonly client: EventStoreDBClient;
+  private readonly client: EsdbClient;
+  private closed = false;
 
-  constructor(connectionString: string) {
-    this.client = EventStoreDBClient.connectionString(connectionString);
+  /** A connection string (`tlsCAFile=/path/ca.crt` for a private CA), or a client (tests). */
+  constructor(connection: string | EsdbClient) {
+    if (typeof connection === 'string') checkConnectionString(connection);
+    this.client = typeof connection === 'string' ? EventStoreDBClient.connectionString(connection) : connection;
   }
 
   async appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
+    // As the Postgres store: an append of nothing is a caller's mistake, not a no-op to report as stored.
+    if (events.length === 0) throw new Error('appendToStream needs at least one event');
     const expected = options.expectedRevision ?? 'any';
     for (let attempt = 1; ; attempt++) {
       const last = await this.lastEvent(streamId);
@@ -93,14 +127,18 @@ export class EventStoreDbEventStore implements EventStore {
         revision += 1n;
         return record;
       });
+      const bytes = data.reduce((sum, e) => sum + Buffer.byteLength(JSON.stringify(e.data)) + Buffer.byteLength(JSON.stringify(e.metadata ?? {})) + e.type.length + 64, 0);
+      if (bytes > MAX_APPEND_BYTES) throw new AppendTooLargeError(streamId, bytes);
       try {
         const result = await this.client.appendToStream(streamId, data, { expectedRevision: last ? last.revision : NO_STREAM });
-        return { nextExpectedRevision: result.nextExpectedRevision, position: result.position ?? { commit: 0n, prepare: 0n } };
+        // A client told not to throw (throwOnAppendFailure=false) reports a conflict this way.
+        if (result.success !== false)
+          return { nextExpectedRevision: result.nextExpectedRevision, position: result.position ?? { commit: 0n, prepare: 0n } };
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError)) throw error;
-        // 'any' was turned into the revision just read, to keep the chain linear: retry on a race.
-        if (expected !== 'any' || attempt >= MAX_ANY_ATTEMPTS) throw new WrongExpectedRevisionError(streamId, expected, last?.revision ?? 'no_stream');
       }
+      // A conflict. 'any' was turned into the revision just read, to keep the chain linear: retry on a race.
+      if (expected !== 'any' || attempt >= MAX_ANY_ATTEMPTS) throw new WrongExpectedRevisionError(streamId, expected, last?.revision ?? 'no_stream');
     }
   }
 
@@ -125,48 +163,85 @@ export class EventStoreDbEventStore implements EventStore {
     return new Map(await Promise.all(streamIds.map(async (streamId) => [streamId, await this.readStream(streamId)] as const)));
   }
 
+  /**
+   * Up to maxCount events of ours after `after`. $all also holds system events (a fresh node starts
+   * with many): reads go on past them, a page of raw records at a time, until maxCount events of
+   * ours or the end of the log, so a run of system events never looks like the end.
+   */
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const maxCount = options.maxCount ?? 1000;
     const out: RecordedEvent[] = [];
-    // ESDB reads $all from a position inclusively: one extra, and drop what is not strictly after.
-    for await (const resolved of this.client.readAll({ direction: FORWARDS, fromPosition: options.after ?? START, maxCount: maxCount + 1 })) {
-      const event = this.userEvent(resolved, options.after);
-      if (event) out.push(event);
-      if (out.length >= maxCount) break;
+    let after = options.after;
+    for (;;) {
+      // ESDB reads $all from a position inclusively: one extra, and drop what is not strictly after.
+      const read = this.client.readAll({ direction: FORWARDS, fromPosition: after ?? START, maxCount: RAW_PAGE + 1 });
+      let raw = 0;
+      let lastRaw: GlobalPosition | undefined;
+      try {
+        for await (const resolved of read) {
+          raw++;
+          const position = (resolved.event as EsdbEvent | undefined)?.position;
+          if (position && (!after || comparePositions(position, after) > 0)) lastRaw = position;
+          const event = this.userEvent(resolved, after);
+          if (event) out.push(event);
+          if (out.length >= maxCount) return out;
+        }
+      } finally {
+        if (out.length >= maxCount) await cancelRead(read);
+      }
+      // The end of the log, or no raw record past `after` (nothing moved): done.
+      if (raw < RAW_PAGE + 1 || !lastRaw) return out;
+      after = lastRaw;
     }
-    return out;
   }
 
   async readHead(): Promise<GlobalPosition> {
-    // readAll takes no filter: walk back past system events to the newest event of ours.
-    for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: END })) {
-      const event = this.userEvent(resolved);
-      if (event) return event.position;
+    // readAll takes no filter: walk back past system events to the newest event of ours, then end the read.
+    const read = this.client.readAll({ direction: BACKWARDS, fromPosition: END });
+    try {
+      for await (const resolved of read) {
+        const event = this.userEvent(resolved);
+        if (event) return event.position;
+      }
+    } finally {
+      await cancelRead(read);
     }
     return START_POSITION;
   }
 
+  /**
+   * Follows $all from `after`. A subscription that ends on its own (the server or connection
+   * dropped it) is reported through onError like any failure, so the caller resumes instead of
+   * stopping silently; nothing is reported once close() was called.
+   */
   subscribeToAll(options: SubscribeOptions): Subscription {
     const subscription = this.client.subscribeToAll({ fromPosition: options.after ?? START, filter: excludeSystemEvents() });
+    let closed = false;
     const done = (async () => {
       try {
         const pages = pagesOf(this.userEvents(subscription, options.after), options.maxCount ?? PAGE_SIZE);
-        for await (const page of pages) await options.onEvents(page);
+        for await (const page of pages) {
+          if (closed) return;
+          await options.onEvents(page);
+        }
+        if (!closed && !this.closed) throw new Error('the $all subscription ended without being closed');
       } catch (error) {
         // A page is read ahead of the failed one: stop the subscription itself, not just this loop.
         await subscription.unsubscribe().catch(() => undefined);
-        options.onError?.(error);
+        if (!closed && !this.closed) options.onError?.(error);
       }
     })();
     return {
       async close() {
-        await subscription.unsubscribe();
+        closed = true;
+        await subscription.unsubscribe().catch(() => undefined);
         await done;
       },
     };
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.client.dispose();
   }
 

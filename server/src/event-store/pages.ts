@@ -5,12 +5,18 @@
  */
 export async function* pagesOf<T>(source: AsyncIterable<T>, maxCount: number): AsyncGenerator<T[]> {
   const iterator = source[Symbol.asyncIterator]();
-  let next = iterator.next();
+  // The next item is read ahead while the caller handles a page: if it fails meanwhile, nothing
+  // awaits it yet, so it gets a handler at once (the failure still reaches the caller's next await).
+  const ahead = (promise: Promise<IteratorResult<T>>) => {
+    promise.catch(() => undefined);
+    return promise;
+  };
+  let next = ahead(iterator.next());
   for (;;) {
     const first = await next;
     if (first.done) return;
     const page = [first.value];
-    next = iterator.next();
+    next = ahead(iterator.next());
     let ended = false;
     while (page.length < maxCount) {
       const ready = await Promise.race([next, new Promise<undefined>((resolve) => setImmediate(() => resolve(undefined)))]);
@@ -20,7 +26,7 @@ export async function* pagesOf<T>(source: AsyncIterable<T>, maxCount: number): A
         break;
       }
       page.push(ready.value);
-      next = iterator.next();
+      next = ahead(iterator.next());
     }
     yield page;
     if (ended) return;

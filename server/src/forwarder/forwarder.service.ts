@@ -15,11 +15,13 @@ import {
 } from '@playquid/contracts';
 import type { DB } from '@playquid/read-db';
 import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { callbackProcessingJobs, callbacksIn } from '../callbacks/callback-jobs';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EVENT_STORE, type EventStore, type RecordedEvent, type Subscription } from '../event-store/event-store';
-import { READ_DB } from '../infra/tokens';
+import { RedisLease } from '../infra/redis-lease';
+import { READ_DB, REDIS_CLIENT } from '../infra/tokens';
 import { approvedPayoutsIn, rewardOrderJobs } from '../rewards/reward-order.jobs';
 import { referralSettlementJobs } from '../wallet/referral-settlement.jobs';
 
@@ -40,6 +42,21 @@ const HOLD_WHILE_WAITING_MS = 250;
 const HOLD_POLL_MS = 5;
 /** Redis key whose absence tells the forwarder that Redis lost its data (restarted without persistence). */
 const ALIVE_KEY = 'forwarder:alive';
+/** The lease that makes one forwarder run at a time across every replica. */
+const LEASE_KEY = 'forwarder:lease';
+/**
+ * The last event whose reactions (callback processing, reward orders) were queued, written only by
+ * the lease holder: a standby taking over re-sends the projections from their checkpoint (harmless)
+ * but queues reactions only after this, so no callback is queued twice when the holder dies.
+ */
+const REACTED_KEY = 'forwarder:reacted';
+
+/** The lease was lost while a page was being forwarded: nothing more is sent by this process. */
+class LeaseLostError extends Error {
+  constructor() {
+    super('the forwarder lease was lost; another replica forwards from here');
+  }
+}
 
 const PROJECTION_JOB = {
   attempts: 1_000,
@@ -93,7 +110,9 @@ export function toMessage(event: RecordedEvent, previous: GlobalPosition): Store
  * callbacks and reward orders the read model shows as unfinished. Every job is idempotent, so
  * sending one twice changes nothing.
  *
- * It runs where RUN_WORKERS allows, and stops before the queues and stores close.
+ * It runs where RUN_WORKERS allows, in one process at a time across every replica (a Redis lease
+ * with a fencing check before every send; a standby takes over within a few seconds of the holder's
+ * death), and stops before the queues and stores close.
  */
 @Injectable()
 export class ForwarderService implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -117,6 +136,9 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
   private resumeTimer?: NodeJS.Timeout;
   /** A tick waits on Redis, which may be away for a while: never run two at once. */
   private ticking = false;
+  private lease?: RedisLease;
+  /** Reactions were queued up to here (by this or an earlier holder): not queued again. */
+  private reactedUpTo?: GlobalPosition;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -126,16 +148,60 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     @InjectQueue(QUEUES.callbackProcessing) callbackProcessing: Queue,
     @InjectQueue(QUEUES.rewardOrders) rewardOrders: Queue,
     @InjectQueue(QUEUES.referralSettlements) referralSettlements: Queue,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
   ) {
     this.queues = new Map([projections, callbackProcessing, rewardOrders, referralSettlements].map((queue) => [queue.name, queue]));
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (this.config.runWorkers) await this.start();
+  onApplicationBootstrap(): void {
+    if (!this.config.runWorkers) return;
+    this.lease = new RedisLease({
+      redis: this.redis,
+      key: `${this.config.bullPrefix}:${LEASE_KEY}`,
+      onAcquired: () =>
+        this.start().catch(async (error: unknown) => {
+          // Could not start (Postgres or Redis away): let a standby (or this process, later) try.
+          this.logger.error(error, 'forwarder did not start; giving the lease up');
+          await this.standDown();
+          await this.lease?.stop();
+          this.lease?.start();
+        }),
+      onLost: () => this.standDown(),
+    });
+    this.lease.start();
   }
 
-  beforeApplicationShutdown(): Promise<void> {
-    return this.stop();
+  async beforeApplicationShutdown(): Promise<void> {
+    // Still the holder: what is held goes out and the checkpoint is saved, then the lease is given up.
+    if (this.lease?.holds()) await this.stop();
+    await this.lease?.stop();
+  }
+
+  /** True while this process holds the forwarder lease (a standby answers false). */
+  get leading(): boolean {
+    return this.lease?.holds() ?? false;
+  }
+
+  /** The lease was lost: stop at once and send nothing more (the new holder re-sends from the checkpoints). */
+  private async standDown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.resumeTimer);
+    clearInterval(this.saveTimer);
+    clearTimeout(this.sendTimer);
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    await subscription?.close().catch(() => undefined);
+    await this.sending.catch(() => undefined);
+    this.held = [];
+  }
+
+  private reactedKey(): string {
+    return `${this.config.bullPrefix}:${REACTED_KEY}`;
+  }
+
+  /** Before a send only the holder may do: throws when the lease is gone (by local reckoning or in Redis). */
+  private async fence(): Promise<void> {
+    if (this.lease && !(await this.lease.fence())) throw new LeaseLostError();
   }
 
   async start(): Promise<void> {
@@ -143,6 +209,10 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     // A job that failed for good would block its id forever; the replay below re-sends it.
     await this.queue(QUEUES.projections).clean(0, 10_000, 'failed');
     this.last = this.sentUpTo = this.lastSaved = await this.resumePosition();
+    const reacted = await this.redis.get(this.reactedKey());
+    this.reactedUpTo = reacted ? parsePosition(reacted) : undefined;
+    // Redis lost its data while no forwarder ran (the lease went with it): re-queue unfinished work.
+    if (!(await this.redisStillHasOurData())) await this.requeueUnfinished();
     await this.markRedisAlive();
     this.logger.log(`following the event log after ${formatPosition(this.last)}`);
     this.follow();
@@ -183,7 +253,15 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     await this.sending.catch(() => undefined);
     this.held = [];
     this.last = this.sentUpTo = await this.resumePosition();
+    this.reactedUpTo = undefined;
     this.logger.warn(`Redis lost its queued jobs; re-sending the log after ${formatPosition(this.last)} and unfinished work`);
+    await this.requeueUnfinished();
+    await this.markRedisAlive();
+    this.follow();
+  }
+
+  /** Queues again the callbacks and reward orders the read model shows as unfinished (every job is idempotent). */
+  private async requeueUnfinished(): Promise<void> {
     const [callbacks, payouts] = await Promise.all([
       this.db
         .selectFrom('callbacks')
@@ -200,6 +278,7 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
         .where('reward_status', '!=', 'order_failed')
         .execute(),
     ]);
+    await this.fence();
     await Promise.all([
       this.queue(QUEUES.callbackProcessing).addBulk(
         callbackProcessingJobs(
@@ -210,8 +289,6 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
       ),
       this.queue(QUEUES.rewardOrders).addBulk(rewardOrderJobs(payouts.map((p) => ({ uid: p.uid, payoutId: p.id })))),
     ]);
-    await this.markRedisAlive();
-    this.follow();
   }
 
   private queue(name: string): Queue {
@@ -225,6 +302,7 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
       maxCount: RANGE_SIZE,
       onEvents: (events) => this.forward(events),
       onError: (error) => {
+        if (this.stopped) return;
         this.logger.error(error, `event subscription stopped; resuming after ${formatPosition(this.last)} in ${RESUME_AFTER_MS} ms`);
         this.resumeTimer = setTimeout(() => this.follow(), RESUME_AFTER_MS);
       },
@@ -252,12 +330,18 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
       previous = event.position;
       return message;
     });
-    const types = new Set(page.map((m) => m.type));
-    await Promise.all(
-      Object.entries(REACTIONS)
-        .filter(([type]) => types.has(type))
-        .map(([, reaction]) => this.queue(reaction.queue).addBulk(reaction.jobs(page))),
-    );
+    if (this.stopped) throw new LeaseLostError();
+    // After a takeover, what the previous holder already queued is not queued again.
+    const reactedUpTo = this.reactedUpTo;
+    const toReact = reactedUpTo ? page.filter((m) => comparePositions(parsePosition(m.position), reactedUpTo) > 0) : page;
+    const types = new Set(toReact.map((m) => m.type));
+    const reactions = Object.entries(REACTIONS).filter(([type]) => types.has(type));
+    if (reactions.length > 0) {
+      await this.fence();
+      await Promise.all(reactions.map(([, reaction]) => this.queue(reaction.queue).addBulk(reaction.jobs(toReact))));
+      if (this.lease && !(await this.lease.fencedSet(this.reactedKey(), formatPosition(previous)))) throw new LeaseLostError();
+      this.reactedUpTo = previous;
+    }
     this.last = previous;
     if (this.held.length === 0) this.heldSince = Date.now();
     this.held.push(...page);
@@ -286,6 +370,7 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
         }
         const range = this.held.slice(0, RANGE_SIZE);
         const job: ProjectionRangeJob = { events: range };
+        await this.fence();
         await projections.add('range', job, { jobId: projectionRangeJobId(range), ...PROJECTION_JOB });
         this.held = this.held.slice(range.length);
         this.heldSince = Date.now();
@@ -304,6 +389,7 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
   }
 
   private retrySendHeld(error: unknown): void {
+    if (this.stopped || error instanceof LeaseLostError) return;
     this.logger.error(error, `sending held events to the projections failed; trying again in ${RESUME_AFTER_MS} ms`);
     this.sendHeldLater(RESUME_AFTER_MS);
   }
@@ -318,6 +404,8 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
   private async saveCheckpoint(): Promise<void> {
     const position = this.sentUpTo;
     if (comparePositions(position, this.lastSaved) === 0) return;
+    // A stale holder must not move the checkpoint (the new holder owns it now).
+    if (this.lease && !this.lease.holds()) return;
     await this.db
       .insertInto('projection_checkpoints')
       .values({

@@ -1,15 +1,18 @@
-import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { redisConnectionFromUrl } from '@playquid/contracts';
 import { createReadDb, type DB } from '@playquid/read-db';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { APP_CONFIG, type AppConfig, loadConfig } from '../config/app-config';
 import { Clock, SystemClock } from '../cqrs/clock';
+import { checkCheckpointsMatchStore } from '../event-store/checkpoint-check';
 import { createEventStore } from '../event-store/create-event-store';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { MemberRowCache } from './member-row-cache';
-import { FIREBASE_AUTH, READ_DB, REDIS_CONNECTION } from './tokens';
+import { MemberLocks } from './member-locks';
+import { FIREBASE_AUTH, READ_DB, REDIS_CLIENT, REDIS_CONNECTION } from './tokens';
 
 @Global()
 @Module({
@@ -34,6 +37,17 @@ import { FIREBASE_AUTH, READ_DB, REDIS_CONNECTION } from './tokens';
       useFactory: (config: AppConfig) => redisConnectionFromUrl(config.redisUrl),
     },
     {
+      // Leases and locks: commands fail fast while Redis is away (a lease then lapses by itself).
+      provide: REDIS_CLIENT,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new Redis({ ...redisConnectionFromUrl(config.redisUrl), maxRetriesPerRequest: 1 }),
+    },
+    {
+      provide: MemberLocks,
+      inject: [APP_CONFIG, REDIS_CLIENT],
+      useFactory: (config: AppConfig, redis: Redis) => new MemberLocks({ redis, prefix: `${config.bullPrefix}:member-lock` }),
+    },
+    {
       provide: FIREBASE_AUTH,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
@@ -44,15 +58,22 @@ import { FIREBASE_AUTH, READ_DB, REDIS_CONNECTION } from './tokens';
       },
     },
   ],
-  exports: [APP_CONFIG, Clock, EVENT_STORE, READ_DB, REDIS_CONNECTION, FIREBASE_AUTH, MemberRowCache],
+  exports: [APP_CONFIG, Clock, EVENT_STORE, READ_DB, REDIS_CONNECTION, REDIS_CLIENT, FIREBASE_AUTH, MemberRowCache, MemberLocks],
 })
-export class InfrastructureModule implements OnApplicationShutdown {
+export class InfrastructureModule implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_DB) private readonly db: Kysely<DB>,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Before anything follows the log: refuse checkpoints of another event store (a switch not migrated). */
+  async onModuleInit(): Promise<void> {
+    await checkCheckpointsMatchStore(this.db, Boolean(this.config.eventStoreConnectionString));
+  }
+
   async onApplicationShutdown(): Promise<void> {
-    await Promise.allSettled([this.store.close(), this.db.destroy()]);
+    await Promise.allSettled([this.store.close(), this.db.destroy(), this.redis.quit()]);
   }
 }

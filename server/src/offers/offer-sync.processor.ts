@@ -1,11 +1,14 @@
 import { InjectQueue, OnWorkerEvent, Processor } from '@nestjs/bullmq';
 import { type OffersDebugData, type OfferSyncJob, type OfferSyncSummary, QUEUES } from '@playquid/contracts';
 import type { Job, Queue } from 'bullmq';
+import { MemberLocks } from '../infra/member-locks';
 import { QueueWorker } from '../infra/queue-worker';
 import { OfferRepository } from './offer.repository';
 import { OfferSyncService } from './offer-sync.service';
 
 const SCHEDULER_ID = 'offer-sync-schedule';
+/** One sync at a time across every replica. */
+const SYNC_LOCK = 'singleton:offer-sync';
 // A failed run is not retried: the next scheduled run is the retry. Recent runs stay for /offers/debug.
 const JOB_OPTIONS = { attempts: 1, removeOnComplete: { count: 20 }, removeOnFail: { count: 20 } };
 
@@ -13,14 +16,18 @@ type LastRun = OffersDebugData['sync']['last_run'];
 
 /**
  * The BitLabs catalogue sync as a BullMQ job: a scheduler adds one every OFFER_SYNC_INTERVAL_MINUTES
- * (BullMQ runs the first at once), and an empty catalogue gets one more at startup. One run at a
- * time per process; runs in several processes are safe (see OfferSyncService).
+ * (BullMQ runs the first at once), and an empty catalogue gets one more at startup. Across replicas:
+ * the scheduler is one (upserted by id), the startup run is queued once (deduplicated while it
+ * waits or runs), and a run holds a Redis lock, so one sync runs at a time in the whole cluster
+ * (a second one waits, then finds nothing to do; overlapping runs would be safe anyway, see
+ * OfferSyncService).
  */
 @Processor(QUEUES.offerSync, { concurrency: 1, autorun: false })
 export class OfferSyncProcessor extends QueueWorker<OfferSyncJob, OfferSyncSummary> {
   constructor(
     private readonly sync: OfferSyncService,
     private readonly offers: OfferRepository,
+    private readonly locks: MemberLocks,
     @InjectQueue(QUEUES.offerSync) private readonly queue: Queue<OfferSyncJob, OfferSyncSummary>,
   ) {
     super('OfferSyncWorker');
@@ -38,11 +45,12 @@ export class OfferSyncProcessor extends QueueWorker<OfferSyncJob, OfferSyncSumma
     }
     this.run();
     await this.queue.upsertJobScheduler(SCHEDULER_ID, { every: this.config.offers.syncIntervalMs }, { name: 'sync', data: { trigger: 'schedule' }, opts: JOB_OPTIONS });
-    if ((await this.offers.count()) === 0) await this.queue.add('sync', { trigger: 'startup' }, JOB_OPTIONS);
+    if ((await this.offers.count()) === 0)
+      await this.queue.add('sync', { trigger: 'startup' }, { ...JOB_OPTIONS, deduplication: { id: 'offer-sync-startup' } });
   }
 
   process(): Promise<OfferSyncSummary> {
-    return this.sync.syncOnce();
+    return this.locks.with(SYNC_LOCK, () => this.sync.syncOnce());
   }
 
   @OnWorkerEvent('failed')

@@ -6,6 +6,7 @@ import { walletDecider } from '@playquid/domain';
 import { createReadDb, createTestDatabase, type DB, migrateToLatest, type TestDatabase } from '@playquid/read-db';
 import { startTremendousStandin, type TremendousStandin } from '@playquid/standins';
 import type { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import { handleCommand } from '../cqrs/command-handler';
 import { EVENT_STORE } from '../event-store/event-store';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { ForwarderService } from '../forwarder/forwarder.service';
-import { READ_DB } from '../infra/tokens';
+import { READ_DB, REDIS_CLIENT } from '../infra/tokens';
 import { givenPayout, payoutEvents } from '../testing/reward-fixtures';
 import { PlaceRewardOrderCommand, PlaceRewardOrderHandler } from './reward-order.command';
 import { RewardOrderProcessor } from './reward-order.processor';
@@ -183,6 +184,7 @@ describe('reward orders', () => {
 
   it('runs from the log: the forwarder queues PayoutApproved (jobId = payout id) and the processor orders it', async () => {
     const payout = await givenPayout(store);
+    const redis = new Redis(connection);
     const app = await Test.createTestingModule({
       imports: [
         CqrsModule.forRoot(),
@@ -199,6 +201,7 @@ describe('reward orders', () => {
         { provide: READ_DB, useValue: db },
         { provide: APP_CONFIG, useValue: config },
         { provide: Clock, useClass: SystemClock },
+        { provide: REDIS_CLIENT, useValue: redis },
         { provide: TremendousClient, useValue: new TremendousClient(config.tremendous) },
         ForwarderService,
         PlaceRewardOrderHandler,
@@ -216,6 +219,7 @@ describe('reward orders', () => {
     } finally {
       for (const queue of queues) await queue.obliterate({ force: true });
       await app.close();
+      await redis.quit();
     }
   });
 });

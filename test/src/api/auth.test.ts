@@ -18,8 +18,13 @@ describe('auth and health', () => {
     expect(response.body).toEqual({
       success: true,
       message: 'PlayQuid API is healthy',
-      data: { status: 'ok', info: { postgres: { status: 'up' }, redis: { status: 'up' } } },
+      data: { status: 'ok', info: { postgres: { status: 'up' }, redis: { status: 'up' } }, projections: expect.any(Array) },
     });
+  });
+
+  it('GET /api/health/live and /api/health/ready answer 200 while the API runs', async () => {
+    expect((await stack.http.get('/api/health/live').expect(200)).body).toEqual({ success: true, message: 'PlayQuid API is alive', data: { status: 'ok' } });
+    expect((await stack.http.get('/api/health/ready').expect(200)).body).toEqual({ success: true, message: 'PlayQuid API is ready', data: { status: 'ok' } });
   });
 
   it('refuses member calls without a token (401) and with a forged token (401)', async () => {

@@ -200,7 +200,8 @@ describe('GET /api/bitlabs/callback: money integrity (issue 7)', () => {
     const other = await registeredMember(stack);
     await stack.http.get(signedQuery(`uid=${other.uid}&tx=or-proto-2&val=-1.00&state=RECONCILED&ref=__proto__`)).expect(200);
     const waiting = await eventually(() =>
-      stack.db.selectFrom('callbacks').selectAll().where('transaction_id', '=', 'or-proto-2').where('awaiting_credit', '=', true).executeTakeFirst(),
+      // The wallet's ReversalAwaitingCredit and the callback's CallbackProcessed are two appends: wait for both.
+      stack.db.selectFrom('callbacks').selectAll().where('transaction_id', '=', 'or-proto-2').where('awaiting_credit', '=', true).where('is_processed', '=', true).executeTakeFirst(),
     );
     expect(waiting).toMatchObject({ is_processed: true, processing_error: null, raw_parameters: { ref: '__proto__' } });
     expect((await balanceOf(other.idToken)).available_pence).toBe(200);

@@ -154,3 +154,76 @@ export class WorkerProcess {
     await stopChild(this.child, 'SIGTERM');
   }
 }
+
+/**
+ * `node server/dist/main.js` as its own OS process (an API replica with its forwarder and callback
+ * worker), on the environment a test's stack set up, so a test can kill -9 or SIGTERM it.
+ */
+export class ApiProcess {
+  private child?: ChildProcess;
+  private lines = '';
+  /** When this process last took the forwarder lease (Date.now()), if it did. */
+  leaseTakenAt?: number;
+  exitedAt?: number;
+  exitCode?: number | null;
+  exitSignal?: NodeJS.Signals | null;
+
+  constructor(
+    readonly name: string,
+    readonly port: number,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  static readonly ENTRY = resolve(REPO_ROOT, 'server/dist/main.js');
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get running(): boolean {
+    return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Starts the process and waits until it answers /api/health/live. */
+  async start(): Promise<void> {
+    if (!existsSync(ApiProcess.ENTRY)) throw new Error(`${ApiProcess.ENTRY} is missing: build the server package first (npm test builds it)`);
+    this.leaseTakenAt = this.exitedAt = undefined;
+    const child = spawn(process.execPath, [ApiProcess.ENTRY], {
+      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    const onData = (chunk: Buffer) => {
+      this.lines = (this.lines + chunk.toString()).slice(-20_000);
+      if (/forwarder:lease[^\n]*taken/.test(chunk.toString()) && this.leaseTakenAt === undefined) this.leaseTakenAt = Date.now();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code, signal) => {
+      this.exitedAt = Date.now();
+      this.exitCode = code;
+      this.exitSignal = signal;
+    });
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (!this.running) throw new Error(`${this.name} exited before it was ready: ${this.log}`);
+      const live = await fetch(`${this.url}/api/health/live`).then((r) => r.ok, () => false);
+      if (live) return;
+      if (Date.now() > deadline) throw new Error(`${this.name} did not start: ${this.log}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  get log(): string {
+    return this.lines.slice(-3000);
+  }
+
+  async kill9(): Promise<void> {
+    await stopChild(this.child, 'SIGKILL');
+  }
+
+  /** Sends SIGTERM and resolves once the process has exited. */
+  async terminate(): Promise<void> {
+    await stopChild(this.child, 'SIGTERM');
+  }
+}

@@ -36,6 +36,8 @@ export async function startStack(
     redisUrl?: string;
     /** false: the test runs the projection worker itself, e.g. as a process it can kill. */
     projectionWorker?: boolean;
+    /** false: no forwarder or callback worker in this process (other API processes run them). */
+    runWorkers?: boolean;
   } = {},
 ): Promise<Stack> {
   const database: TestDatabase = await createTestDatabase('e2e');
@@ -48,7 +50,7 @@ export async function startStack(
     FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
     FIREBASE_PROJECT_ID: 'demo-playquid',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    RUN_WORKERS: 'true',
+    RUN_WORKERS: options.runWorkers === false ? 'false' : 'true',
     REDIS_URL: options.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     ...(options.clientDist ? { CLIENT_DIST: options.clientDist } : {}),
   });

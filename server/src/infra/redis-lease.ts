@@ -1,0 +1,155 @@
+import { Logger } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+
+/** Sets the lease when free (returning a new fencing token), or extends it when it is already ours (-1); 0 when another holds it. */
+const ACQUIRE = `
+if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return redis.call('incr', KEYS[2]) end
+if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('pexpire', KEYS[1], ARGV[2]) return -1 end
+return 0`;
+/** Extends the lease only while it is still ours. */
+const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0`;
+/** Deletes the lease only while it is still ours. */
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`;
+/** The fencing check: 1 while the lease is still ours. */
+const HOLDS = `if redis.call('get', KEYS[1]) == ARGV[1] then return 1 end return 0`;
+/** Sets KEYS[2] to ARGV[2] only while the lease KEYS[1] is still ours (a fenced write). */
+const FENCED_SET = `if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('set', KEYS[2], ARGV[2]) return 1 end return 0`;
+
+export interface LeaseOptions {
+  redis: Redis;
+  /** Redis key of the lease; its fencing counter is `${key}:fence`. */
+  key: string;
+  /** How long the lease lasts without renewal: a killed holder's lease is free this long after its last renewal. */
+  ttlMs?: number;
+  /** How often the holder renews and a standby tries to take over. */
+  renewMs?: number;
+  /** Called once each time this process takes the lease, with its fencing token (larger than every earlier holder's). */
+  onAcquired(token: number): Promise<void> | void;
+  /** Called once when the lease is lost (expired, taken over, Redis away past the TTL) or given up on stop. */
+  onLost(): Promise<void> | void;
+}
+
+export const LEASE_TTL_MS = 3_000;
+export const LEASE_RENEW_MS = 1_000;
+
+/**
+ * A lease held by one process at a time across every replica (Redis `SET NX PX`), renewed while
+ * the holder lives; a standby polls and takes it over once a killed holder's lease has expired
+ * (within ttl + renew, 4 s by default). Each acquisition gets a fencing token from a counter that
+ * only grows.
+ *
+ * The holder trusts its lease only until the moment it sent its last successful renewal plus the
+ * TTL less a margin (`holds()`): a process that was paused (GC, SIGSTOP, a stalled VM) wakes up
+ * knowing its lease may be gone before it acts. `fence()` adds a check in Redis: work that must not
+ * happen twice (enqueueing) calls it right before, and `fencedSet` writes a key only while the
+ * lease is ours.
+ */
+export class RedisLease {
+  readonly owner = randomUUID();
+  private readonly logger: Logger;
+  private readonly ttlMs: number;
+  private readonly renewMs: number;
+  private token: number | undefined;
+  private validUntil = 0;
+  private timer?: NodeJS.Timeout;
+  private running = false;
+  /** Lease transitions (acquired, lost) run one at a time, in order. */
+  private transitions: Promise<void> = Promise.resolve();
+  private ticking = false;
+
+  constructor(private readonly options: LeaseOptions) {
+    this.ttlMs = options.ttlMs ?? LEASE_TTL_MS;
+    this.renewMs = options.renewMs ?? LEASE_RENEW_MS;
+    this.logger = new Logger(`Lease ${options.key}`);
+  }
+
+  /** The fencing token of the current holding, if this process holds the lease. */
+  get fencingToken(): number | undefined {
+    return this.holds() ? this.token : undefined;
+  }
+
+  /** Held, by local reckoning (no round trip): false once the lease may have expired in Redis. */
+  holds(): boolean {
+    return this.token !== undefined && Date.now() < this.validUntil;
+  }
+
+  /** Held, checked in Redis too: call right before work only the holder may do. */
+  async fence(): Promise<boolean> {
+    if (!this.holds()) return false;
+    const ok = (await this.options.redis.eval(HOLDS, 1, this.options.key, this.owner)) === 1;
+    if (!ok) this.lose('another process holds it');
+    return ok && this.holds();
+  }
+
+  /** SET key value, only while the lease is ours (atomic with the check). */
+  async fencedSet(key: string, value: string): Promise<boolean> {
+    if (!this.holds()) return false;
+    return (await this.options.redis.eval(FENCED_SET, 2, this.options.key, key, this.owner, value)) === 1;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    void this.tick();
+    this.timer = setInterval(() => void this.tick(), this.renewMs);
+  }
+
+  /** Stops renewing, gives the lease up (so a standby takes over at once) and waits for onLost. */
+  async stop(): Promise<void> {
+    this.running = false;
+    clearInterval(this.timer);
+    if (this.token !== undefined) {
+      this.lose('stopping');
+      await this.transitions;
+      await this.options.redis.eval(RELEASE, 1, this.options.key, this.owner).catch(() => undefined);
+    }
+    await this.transitions;
+  }
+
+  private async tick(): Promise<void> {
+    // A renewal stuck on an unreachable Redis must not keep a lapsed lease in force.
+    if (this.token !== undefined && !this.holds()) this.lose('not renewed in time');
+    if (this.ticking || !this.running) return;
+    this.ticking = true;
+    const sentAt = Date.now();
+    try {
+      if (this.token === undefined) {
+        const result = Number(await this.options.redis.eval(ACQUIRE, 2, this.options.key, `${this.options.key}:fence`, this.owner, this.ttlMs));
+        if (result !== 0 && this.running) {
+          this.validUntil = sentAt + this.ttlMs - this.margin();
+          // -1: ours already (a restart of this object before the key expired); a fresh token anyway.
+          const token = result > 0 ? result : Number(await this.options.redis.incr(`${this.options.key}:fence`));
+          this.token = token;
+          this.logger.log(`taken (fencing token ${token})`);
+          this.transition(() => this.options.onAcquired(token));
+        }
+      } else {
+        const renewed = Number(await this.options.redis.eval(RENEW, 1, this.options.key, this.owner, this.ttlMs)) === 1;
+        if (renewed) this.validUntil = sentAt + this.ttlMs - this.margin();
+        else this.lose('expired or taken over');
+      }
+    } catch (error) {
+      // Redis away: the lease lapses by itself once validUntil passes.
+      if (this.token !== undefined && !this.holds()) this.lose(`Redis unreachable: ${(error as Error).message}`);
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  private margin(): number {
+    return Math.min(500, Math.floor(this.ttlMs / 4));
+  }
+
+  private lose(why: string): void {
+    if (this.token === undefined) return;
+    this.logger.warn(`lost (fencing token ${this.token}): ${why}`);
+    this.token = undefined;
+    this.validUntil = 0;
+    this.transition(() => this.options.onLost());
+  }
+
+  private transition(step: () => Promise<void> | void): void {
+    this.transitions = this.transitions.then(step).catch((error: unknown) => this.logger.error(error));
+  }
+}
