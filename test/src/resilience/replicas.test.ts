@@ -189,6 +189,47 @@ describe('R7: two API replicas and projection workers on one database and Redis'
     await target.start();
   });
 
+  it('a burst with duplicates and fast reversals split across both replicas: every balance exact, whatever arrives first', { timeout: 120_000 }, async () => {
+    const running = replicas.filter((r) => r.running);
+    expect(running).toHaveLength(2);
+    const list = credits('r7-rev', 120);
+    // Each credit goes to one replica and its duplicate to the other; every third is reversed at
+    // once (default mode: a new "or" transaction naming it) through the other replica, so the
+    // reversal often overtakes its credit.
+    const reversed = new Set(list.filter((_, i) => i % 3 === 0).map((c) => c.tx));
+    const status = async (replica: ApiProcess, path: string) => {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const response = await fetch(`${replica.url}${path}`).catch(() => undefined);
+        if (response) {
+          await response.arrayBuffer();
+          if (response.status === 200) return 200;
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return 0;
+    };
+    const statuses = await mapLimit(list, IN_FLIGHT, async (c, i) => {
+      const credit = signedPath({ uid: c.uid, amount: (c.pence / 100).toFixed(2), tx: c.tx });
+      const sends = [status(running[i % 2], credit), status(running[(i + 1) % 2], credit)];
+      if (reversed.has(c.tx)) {
+        const reversal = signedPath({ uid: c.uid, amount: (-c.pence / 100).toFixed(2), tx: `or-${c.tx}`, ref: c.tx, state: 'RECONCILED' });
+        sends.unshift(status(running[(i + 1) % 2], reversal));
+      }
+      return Promise.all(sends);
+    });
+    expect(statuses.flat().filter((s) => s !== 200)).toEqual([]);
+    for (const c of list) {
+      if (!reversed.has(c.tx)) expected.set(c.uid, expected.get(c.uid)! + c.pence);
+      sentTx.push(c.tx);
+    }
+    await assertLedger();
+    const { rows } = await sql<{ n: string }>`
+      select count(*) as n from events where type = 'EarningReversed' and data->>'callbackId' in (
+        select data->>'callbackId' from events where type = 'CallbackReceived' and data->>'transactionId' = any(${[...reversed].map((tx) => `or-${tx}`)}))`.execute(stack!.db);
+    console.log(`R7: ${list.length} credits sent twice across both replicas, ${reversed.size} reversed at once: ${rows[0].n} reversals booked, none waiting`);
+    expect(Number(rows[0].n)).toBe(reversed.size);
+  });
+
   it("a killed projection worker's range is applied by another worker", { timeout: 120_000 }, async () => {
     const s = stack!;
     const second = new WorkerProcess({ LOG_LEVEL: 'warn' });
