@@ -53,6 +53,13 @@ describe('GET /api/bitlabs/callback -> balance', () => {
       total_transactions: 2,
       pending_transactions: 0,
       currency: 'GBP',
+      // The one payout answer every screen shows: the first approved offer unlocked the bonus.
+      withdrawable_pence: 325,
+      locked_bonus_pence: 0,
+      can_request_payout: true,
+      payout_block: null,
+      payout_shortfall_pence: 0,
+      min_payout_pence: 79,
     });
     const wallet = await stack.store.readStream(`wallet-${member.uid}`);
     expect(wallet.map((e) => e.type)).toEqual(['WelcomeBonusGranted', 'EarningCredited', 'MemberQualified']);

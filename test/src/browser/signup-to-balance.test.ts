@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 describe('a new member, in the browser', () => {
-  it('signs up, verifies the email on the verification screen, sees £2.00, then sees a callback credit arrive without reloading', async () => {
+  it('signs up, verifies the email on the verification screen, sees the £2.00 bonus locked, then sees a callback credit arrive and unlock it without reloading', async () => {
     const page = await browser.newPage();
     page.on('pageerror', (error) => console.error('page error:', error.message));
     const email = uniqueEmail('browser');
@@ -42,7 +42,9 @@ describe('a new member, in the browser', () => {
     await page.getByTestId('verify-check').click();
     await expect.poll(() => page.getByTestId('verify-message').textContent(), { timeout: 20_000 }).toBe('Email verified successfully!');
     await page.waitForURL(/\/dashboard$/, { timeout: 20_000 });
-    await expect.poll(() => page.getByTestId('dashboard-available-balance').textContent(), { timeout: 20_000 }).toContain('£2.00');
+    // The £2.00 welcome bonus is there, locked until a first offer is approved: nothing is withdrawable yet.
+    await expect.poll(() => page.getByTestId('dashboard-balance-locked').textContent(), { timeout: 20_000 }).toContain('£2.00');
+    expect(await page.getByTestId('dashboard-available-balance').textContent()).toContain('£0.00');
 
     const uid = (await stack.db.selectFrom('users').select('uid').where('email', '=', email).executeTakeFirstOrThrow()).uid;
     const signed = buildCallbackUrl({ uid, amount: '1.25', tx: `o-browser-${uid}`, baseUrl: stack.url!, secret: TEST_SECRET });
