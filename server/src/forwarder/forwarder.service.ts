@@ -50,6 +50,10 @@ const LEASE_KEY = 'forwarder:lease';
  * but queues reactions only after this, so no callback is queued twice when the holder dies.
  */
 const REACTED_KEY = 'forwarder:reacted';
+/** The end of the page whose reactions are being queued: set before the enqueue, so a standby knows what may already be queued. */
+const REACTING_KEY = 'forwarder:reacting';
+/** Newest callback-processing jobs a takeover looks through for callbacks the previous holder queued. */
+const TAKEOVER_JOB_SCAN = 5_000;
 
 /** The lease was lost while a page was being forwarded: nothing more is sent by this process. */
 class LeaseLostError extends Error {
@@ -139,6 +143,11 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
   private lease?: RedisLease;
   /** Reactions were queued up to here (by this or an earlier holder): not queued again. */
   private reactedUpTo?: GlobalPosition;
+  /**
+   * After a takeover: the end of the page the previous holder was queuing when it stopped (it may
+   * have queued it, or not). Callbacks up to here are queued again only when no job names them yet.
+   */
+  private mayBeQueuedUpTo?: GlobalPosition;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -199,6 +208,10 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     return `${this.config.bullPrefix}:${REACTED_KEY}`;
   }
 
+  private reactingKey(): string {
+    return `${this.config.bullPrefix}:${REACTING_KEY}`;
+  }
+
   /** Before a send only the holder may do: throws when the lease is gone (by local reckoning or in Redis). */
   private async fence(): Promise<void> {
     if (this.lease && !(await this.lease.fence())) throw new LeaseLostError();
@@ -209,8 +222,10 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     // A job that failed for good would block its id forever; the replay below re-sends it.
     await this.queue(QUEUES.projections).clean(0, 10_000, 'failed');
     this.last = this.sentUpTo = this.lastSaved = await this.resumePosition();
-    const reacted = await this.redis.get(this.reactedKey());
+    const [reacted, reacting] = await Promise.all([this.redis.get(this.reactedKey()), this.redis.get(this.reactingKey())]);
     this.reactedUpTo = reacted ? parsePosition(reacted) : undefined;
+    this.mayBeQueuedUpTo =
+      reacting && (!this.reactedUpTo || comparePositions(parsePosition(reacting), this.reactedUpTo) > 0) ? parsePosition(reacting) : undefined;
     // Redis lost its data while no forwarder ran (the lease went with it): re-queue unfinished work.
     if (!(await this.redisStillHasOurData())) await this.requeueUnfinished();
     await this.markRedisAlive();
@@ -254,6 +269,7 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     this.held = [];
     this.last = this.sentUpTo = await this.resumePosition();
     this.reactedUpTo = undefined;
+    this.mayBeQueuedUpTo = undefined;
     this.logger.warn(`Redis lost its queued jobs; re-sending the log after ${formatPosition(this.last)} and unfinished work`);
     await this.requeueUnfinished();
     await this.markRedisAlive();
@@ -333,11 +349,13 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     if (this.stopped) throw new LeaseLostError();
     // After a takeover, what the previous holder already queued is not queued again.
     const reactedUpTo = this.reactedUpTo;
-    const toReact = reactedUpTo ? page.filter((m) => comparePositions(parsePosition(m.position), reactedUpTo) > 0) : page;
+    const toReact = await this.notQueuedBefore(reactedUpTo ? page.filter((m) => comparePositions(parsePosition(m.position), reactedUpTo) > 0) : page);
     const types = new Set(toReact.map((m) => m.type));
     const reactions = Object.entries(REACTIONS).filter(([type]) => types.has(type));
     if (reactions.length > 0) {
       await this.fence();
+      // Said before the enqueue: a holder killed between the two leaves its standby this page to check.
+      if (this.lease && !(await this.lease.fencedSet(this.reactingKey(), formatPosition(previous)))) throw new LeaseLostError();
       await Promise.all(reactions.map(([, reaction]) => this.queue(reaction.queue).addBulk(reaction.jobs(toReact))));
       if (this.lease && !(await this.lease.fencedSet(this.reactedKey(), formatPosition(previous)))) throw new LeaseLostError();
       this.reactedUpTo = previous;
@@ -347,6 +365,31 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     this.held.push(...page);
     // The reactions are out and `last` moved on: a failed send is retried here, not by re-reading the log.
     await this.sendHeld(false).catch((error) => this.retrySendHeld(error));
+  }
+
+  /**
+   * After a takeover, the page the previous holder may have queued before it stopped: its callbacks
+   * that a job already names are left out (a callback job's id depends on how the page was cut, so
+   * its id alone would not catch it). Other reactions' job ids are their own keys (payout, friend and
+   * change), so a second send of them is queued once anyway.
+   */
+  private async notQueuedBefore(messages: StoredEventMessage[]): Promise<StoredEventMessage[]> {
+    const until = this.mayBeQueuedUpTo;
+    if (!until) return messages;
+    const inDoubt = messages.filter((m) => m.type === 'CallbackReceived' && comparePositions(parsePosition(m.position), until) <= 0);
+    if (messages.length > 0 && comparePositions(parsePosition(messages[messages.length - 1].position), until) >= 0) this.mayBeQueuedUpTo = undefined;
+    if (inDoubt.length === 0) return messages;
+    const jobs = await this.queue(QUEUES.callbackProcessing).getJobs(
+      ['waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed'],
+      0,
+      TAKEOVER_JOB_SCAN - 1,
+      false,
+    );
+    const queued = new Set(jobs.flatMap((job) => ((job?.data as { callbacks?: Array<{ callbackId: string }> } | undefined)?.callbacks ?? []).map((c) => c.callbackId)));
+    const skipped = inDoubt.filter((m) => queued.has((m.data as { callbackId: string }).callbackId));
+    if (skipped.length > 0) this.logger.log({ skipped: skipped.length }, 'took over: callbacks the previous holder had queued are not queued again');
+    const skip = new Set(skipped);
+    return messages.filter((m) => !skip.has(m));
   }
 
   /**

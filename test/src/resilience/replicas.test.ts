@@ -3,7 +3,7 @@ import { PROJECTIONS_QUEUE } from '@playquid/projections';
 import type { EmulatorUser } from '@playquid/scripts';
 import { Queue } from 'bullmq';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { registeredMember } from '../support/members';
 import { signedPath } from '../support/money';
 import { ApiProcess, freePort, mapLimit, WorkerProcess } from '../support/resilience';
@@ -141,6 +141,10 @@ describe('R7: two API replicas and projection workers on one database and Redis'
     expect(standby.leaseTakenAt).toBeUndefined();
     const list = credits('r6-kill', 300);
     let killedAt = 0;
+    // Whatever this test finds, the next ones get their two replicas back.
+    onTestFinished(async () => {
+      if (!leader.running) await leader.start();
+    });
     const retried = await burst(list, 120, async () => {
       killedAt = Date.now();
       await leader.kill9();
@@ -159,12 +163,13 @@ describe('R7: two API replicas and projection workers on one database and Redis'
     expect(twice).toEqual([]);
     for (const { id } of rows) expect(counts.get(id), `callback ${id} queued`).toBe(1);
 
-    // The cluster is whole again for the next tests.
-    await leader.start();
   });
 
   it('SIGTERM under load: the replica exits within 10 s, every accepted callback is stored, each cut request succeeds on retry', { timeout: 120_000 }, async () => {
     const target = holder() ?? replicas[0];
+    onTestFinished(async () => {
+      if (!target.running) await target.start();
+    });
     const list = credits('r6-term', 200);
     let termAt = 0;
     let exited: Promise<void> | undefined;
@@ -186,7 +191,6 @@ describe('R7: two API replicas and projection workers on one database and Redis'
        where type = 'CallbackReceived' and data->>'transactionId' = any(${list.map((c) => c.tx)})`.execute(stack!.db);
     expect(Number(rows[0].n)).toBe(list.length);
     await assertLedger();
-    await target.start();
   });
 
   it('a burst with duplicates and fast reversals split across both replicas: every balance exact, whatever arrives first', { timeout: 120_000 }, async () => {
