@@ -3,6 +3,7 @@ import { PayoutsModule } from '../payouts/payouts.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { AdminUsersController } from './admin-users.controller';
 import { AdminUsersService } from './admin-users.service';
+import { MemberEventsService } from './member-events.service';
 import { MemberStatsService } from './member-stats.service';
 import { ProfileService } from './profile.service';
 import { USER_COMMAND_HANDLERS } from './user.commands';
@@ -17,7 +18,7 @@ import { UsersController } from './users.controller';
 @Module({
   imports: [WalletModule, PayoutsModule],
   controllers: [UsersController, AdminUsersController],
-  providers: [UserRepository, ProfileService, MemberStatsService, AdminUsersService, ...USER_COMMAND_HANDLERS],
+  providers: [UserRepository, ProfileService, MemberStatsService, MemberEventsService, AdminUsersService, ...USER_COMMAND_HANDLERS],
   exports: [ProfileService],
 })
 export class UsersModule {}

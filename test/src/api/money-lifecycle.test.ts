@@ -225,3 +225,52 @@ describe('a reversal that overtakes its credit', () => {
     });
   });
 });
+
+describe('live wallet: GET /api/users/events', () => {
+  it('refuses visitors; streams a member a wallet event once a callback credit is readable in their balance', { timeout: 30_000 }, async () => {
+    const url = `${stack.url}/api/users/events`;
+    const refused = await fetch(url);
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).success).toBe(false);
+
+    const member = await registeredMember(stack, { label: 'live' });
+    await availableBecomes(stack, member, 200);
+    const abort = new AbortController();
+    const response = await fetch(url, { headers: { authorization: bearer(member), accept: 'text/event-stream' }, signal: abort.signal });
+    try {
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      const nextEvent = async (): Promise<string> => {
+        for (;;) {
+          const end = buffer.indexOf('\n\n');
+          if (end >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const name = /^event: (.*)$/m.exec(block)?.[1];
+            if (name) return name;
+            continue; // a heartbeat comment
+          }
+          const { value, done } = await reader.read();
+          if (done) throw new Error('the stream ended');
+          buffer += value;
+        }
+      };
+      expect(await nextEvent()).toBe('ready');
+
+      await stack.http.get(signedPath({ uid: member.uid, amount: '1.00', tx: `o-live-${randomUUID()}` }, stack.url)).expect(200);
+      // Notified on the projection's commit: after some wallet event the credit (and the bonus it
+      // unlocks) is in the balance the member reads, with no polling.
+      let available = 200;
+      while (available !== 300) {
+        expect(await nextEvent()).toBe('wallet');
+        available = (await balanceOf(stack, member)).available_pence;
+      }
+      expect(available).toBe(300);
+    } finally {
+      abort.abort();
+    }
+  });
+});
