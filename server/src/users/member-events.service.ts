@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { ALL_MEMBERS } from '@playquid/read-db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ShutdownState } from '../health/shutdown-state';
 import { MemberRowCache } from '../infra/member-row-cache';
 
 /** A comment line this often keeps the stream open through proxies that cut idle connections. */
@@ -29,8 +30,10 @@ export class MemberEventsService implements OnModuleDestroy {
   private readonly unsubscribe: () => void;
   private heartbeat?: NodeJS.Timeout;
 
-  constructor(rows: MemberRowCache) {
+  constructor(rows: MemberRowCache, shutdown: ShutdownState) {
     this.unsubscribe = rows.onChange((uids) => this.changed(uids));
+    // A draining replica ends its streams at once: the browsers reconnect to another replica.
+    shutdown.onDrain(() => this.endAll());
   }
 
   /** Opens the member's stream on this (hijacked) reply; it stays open until the client leaves. */
@@ -68,7 +71,12 @@ export class MemberEventsService implements OnModuleDestroy {
 
   onModuleDestroy(): void {
     this.unsubscribe();
+    this.endAll();
+  }
+
+  private endAll(): void {
     clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
     for (const stream of [...this.streams]) stream.end();
     this.streams.clear();
   }

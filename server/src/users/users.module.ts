@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { HealthModule } from '../health/health.module';
 import { PayoutsModule } from '../payouts/payouts.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { AdminUsersController } from './admin-users.controller';
@@ -16,7 +17,7 @@ import { UsersController } from './users.controller';
  * the member's own wallet and payout queries.
  */
 @Module({
-  imports: [WalletModule, PayoutsModule],
+  imports: [WalletModule, PayoutsModule, HealthModule],
   controllers: [UsersController, AdminUsersController],
   providers: [UserRepository, ProfileService, MemberStatsService, MemberEventsService, AdminUsersService, ...USER_COMMAND_HANDLERS],
   exports: [ProfileService],

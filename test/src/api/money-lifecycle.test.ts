@@ -3,6 +3,7 @@ import type { EmulatorUser } from '@playquid/scripts';
 import { signWebhookBody } from '@playquid/standins';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ShutdownState } from '@playquid/server';
 import { registeredMember } from '../support/members';
 import { availableBecomes, balanceOf, bearer, earn, makeAdmin, PAYOUT_BODY, signedPath, walletTypes } from '../support/money';
 import { eventually, type Stack, startStack, TEST_TREMENDOUS_WEBHOOK_SECRET } from '../support/stack';
@@ -269,6 +270,11 @@ describe('live wallet: GET /api/users/events', () => {
         available = (await balanceOf(stack, member)).available_pence;
       }
       expect(available).toBe(300);
+
+      // A replica that starts draining (SIGTERM) ends its streams at once, so browsers reconnect
+      // elsewhere. (Last test of the file: the stack is drained from here on.)
+      stack.app.get(ShutdownState).begin(undefined, 'test');
+      await expect(nextEvent()).rejects.toThrow('the stream ended');
     } finally {
       abort.abort();
     }
