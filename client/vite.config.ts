@@ -1,8 +1,65 @@
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+const MIN_COMPRESS_BYTES = 1024;
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)])));
+  return nested.flat();
+}
+
+/**
+ * After the build: source maps leave the served folder (for `client/sourcemaps/`, kept for error
+ * reports; the bundles do not point at them), and every compressible file of 1 KB or more gets a
+ * brotli (`.br`) and a gzip (`.gz`) copy that the API sends as is (@fastify/static `preCompressed`).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  let mapsDir = '';
+  return {
+    name: 'playquid-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+      mapsDir = resolve(config.root, 'sourcemaps');
+    },
+    async closeBundle() {
+      await rm(mapsDir, { recursive: true, force: true });
+      let raw = 0;
+      let br = 0;
+      let gz = 0;
+      for (const file of await filesUnder(outDir)) {
+        if (file.endsWith('.map')) {
+          const target = join(mapsDir, relative(outDir, file));
+          await mkdir(dirname(target), { recursive: true });
+          await rename(file, target);
+          continue;
+        }
+        if (!COMPRESSIBLE.test(file) || (await stat(file)).size < MIN_COMPRESS_BYTES) continue;
+        const content = await readFile(file);
+        const [brotli, gzipped] = await Promise.all([
+          promisify(brotliCompress)(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+          promisify(gzip)(content, { level: 9 }),
+        ]);
+        await Promise.all([writeFile(`${file}.br`, brotli), writeFile(`${file}.gz`, gzipped)]);
+        raw += content.length;
+        br += brotli.length;
+        gz += gzipped.length;
+      }
+
+      console.log(`precompressed ${(raw / 1024).toFixed(0)} KB: brotli ${(br / 1024).toFixed(0)} KB, gzip ${(gz / 1024).toFixed(0)} KB`);
+    },
+  };
+}
 
 // Long-lived vendor chunks: an app release does not make visitors download these again.
 const VENDOR_CHUNKS: Array<[chunk: string, pattern: RegExp]> = [
@@ -14,7 +71,7 @@ const VENDOR_CHUNKS: Array<[chunk: string, pattern: RegExp]> = [
 
 export default defineConfig({
   // The router plugin must come before React's so route files are split before JSX is compiled.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), precompress()],
   resolve: {
     alias: {
       '@playquid/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),
@@ -30,7 +87,8 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: 4173 },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps without a sourceMappingURL comment, moved out of the served folder by precompress().
+    sourcemap: 'hidden',
     rollupOptions: {
       output: {
         manualChunks: (id) => VENDOR_CHUNKS.find(([, pattern]) => pattern.test(id))?.[0],

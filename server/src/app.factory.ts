@@ -8,7 +8,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { DEFAULT_PAGE_TITLE } from '@playquid/contracts';
 import { Logger } from 'nestjs-pino';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { AppModule } from './app.module';
 import { loadConfig } from './config/app-config';
 import { contentSecurityDirectives } from './common/content-security-policy';
@@ -71,9 +71,27 @@ export async function createApp(): Promise<NestFastifyApplication> {
     // Client routes that are not files fall through to Nest's 404, which ApiExceptionFilter turns
     // into the SPA shell for browser navigations, with the page's head (SeoService). `index: false`:
     // `/` is a client route too, not the bare index.html.
-    await app.register(fastifyStatic, { root: config.clientDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: config.clientDist,
+      wildcard: false,
+      index: false,
+      // The client build writes `.br` and `.gz` next to each compressible file: the best one the
+      // browser accepts is sent with its Content-Encoding, and every answer says `Vary: Accept-Encoding`.
+      preCompressed: true,
+      // The compressed copies are reached through their file's own URL only, and source maps are
+      // never public (the build keeps them out of this folder; refused here too): not routes at all.
+      globIgnore: ['**/*.map', '**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (reply, path) => void reply.header('cache-control', staticCacheControl(config.clientDist, path)),
+    });
   }
   return app;
+}
+
+/** Vite's content-hashed output (`assets/`) never changes under its name; anything else is revalidated. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+export function staticCacheControl(root: string, file: string): string {
+  return relative(root, file).split(sep)[0] === 'assets' ? IMMUTABLE_CACHE_CONTROL : 'no-cache';
 }
 
 const CALLBACK_ROUTE = '/api/bitlabs/callback';

@@ -8,3 +8,4 @@ export { verifyStreamChain, type ChainCheck } from './event-store/hash-chain';
 export { toMessage } from './forwarder/forwarder.service';
 export { handleCommand, aggregateStream } from './cqrs/command-handler';
 export { OfferSyncService } from './offers/offer-sync.service';
+export { ShutdownState } from './health/shutdown-state';

@@ -19,7 +19,7 @@ function tokens(...values: string[]): TokenSource & { calls: boolean[] } {
 describe('API client', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('sends a freshly fetched bearer token and returns the envelope', async () => {
+  it('sends the cached bearer token (no forced refresh) and returns the envelope', async () => {
     const user = tokens('t1');
     const fetch = vi.fn(async () => json(200, { success: true, message: 'ok', data: { available_amount: 2 } }));
     const api = createApiClient({ currentUser: () => user, fetch });
@@ -28,7 +28,9 @@ describe('API client', () => {
     const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(path).toBe('/api/users/balance');
     expect(new Headers(init.headers).get('authorization')).toBe('Bearer t1');
-    expect(user.calls).toEqual([true]);
+    expect(user.calls).toEqual([false]);
+    await api.get('/api/users/balance');
+    expect(user.calls).toEqual([false, false]);
   });
 
   it('answers a banned member with the suspension message (disabled sign-in account, or the server 403) and says so', async () => {
@@ -77,6 +79,8 @@ describe('API client', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
     const secondInit = fetch.mock.calls[1][1] as RequestInit;
     expect(new Headers(secondInit.headers).get('authorization')).toBe('Bearer new');
+    // Cached token first, the forced refresh only for the retry.
+    expect(user.calls).toEqual([false, true]);
   });
 
   it('gives up after the second 401', async () => {

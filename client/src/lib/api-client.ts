@@ -48,9 +48,10 @@ type ErrorBody = Partial<ApiEnvelope<unknown>> & { detail?: unknown };
 const textOf = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
 
 /**
- * fetch-based client of our own API: same origin, 30 s timeout, a freshly fetched bearer
- * token on every request, one retry with a refreshed token after a 401, `{success, message, data}`
- * envelopes, and errors that carry the server's `detail` (or `message`).
+ * fetch-based client of our own API: same origin, 30 s timeout, the cached Firebase ID token on
+ * every request (Firebase renews it itself before it expires), one retry with a force-refreshed
+ * token after a 401, `{success, message, data}` envelopes, and errors that carry the server's
+ * `detail` (or `message`).
  */
 export function createApiClient({
   currentUser,
@@ -63,23 +64,24 @@ export function createApiClient({
     return new ApiError(ACCOUNT_SUSPENDED_MESSAGE, 403, ACCOUNT_SUSPENDED_MESSAGE);
   };
 
-  // A banned member's sign-in account is disabled, so Firebase refuses the fresh token before any
+  // A banned member's sign-in account is disabled, so Firebase refuses a refreshed token before any
   // request is sent: answered as the server would have, with the suspension message.
-  async function freshToken(user: TokenSource): Promise<string> {
+  async function idToken(user: TokenSource, forceRefresh: boolean): Promise<string> {
     try {
-      return await user.getIdToken(true);
+      return await user.getIdToken(forceRefresh);
     } catch (error) {
       if ((error as { code?: unknown } | null)?.code === 'auth/user-disabled') throw suspended();
       throw error;
     }
   }
 
-  async function send(path: string, options: RequestOptions): Promise<Response> {
+  async function send(path: string, options: RequestOptions, forceRefresh = false): Promise<Response> {
     const headers = new Headers({ accept: 'application/json' });
     if (options.body !== undefined) headers.set('content-type', 'application/json');
     const user = currentUser();
-    // Forced refresh on every request, so a new role or verification is never stale.
-    if (user) headers.set('authorization', `Bearer ${await freshToken(user)}`);
+    // The cached token (no round trip to Google per request); a refreshed one only on the 401 retry.
+    // Revocation (logout, bans) is still enforced by the server's checks, not by the token's age.
+    if (user) headers.set('authorization', `Bearer ${await idToken(user, forceRefresh)}`);
 
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(new DOMException('Request timed out', 'TimeoutError')), timeoutMs);
@@ -101,8 +103,8 @@ export function createApiClient({
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
     let response = await send(path, options);
-    // The token may have been revoked or rotated between fetching and sending it: one more try.
-    if (response.status === 401 && currentUser()) response = await send(path, options);
+    // The cached token may have expired or been rotated: one more try with a force-refreshed token.
+    if (response.status === 401 && currentUser()) response = await send(path, options, true);
     const body = (await response.json().catch(() => null)) as ErrorBody | null;
     if (!response.ok || !body || body.success === false) {
       const serverText = textOf(body?.detail) ?? textOf(body?.message);

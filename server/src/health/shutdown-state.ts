@@ -16,13 +16,20 @@ const CLOSE_IDLE_EVERY_MS = 100;
 export class ShutdownState {
   private readonly logger = new Logger('Shutdown');
   draining = false;
+  private readonly drainListeners = new Set<() => void>();
   private idleTimer?: NodeJS.Timeout;
   private limitTimer?: NodeJS.Timeout;
+
+  /** Called when the drain begins (long-lived responses such as event streams end themselves then). */
+  onDrain(listener: () => void): void {
+    this.drainListeners.add(listener);
+  }
 
   begin(server: Server | undefined, signal = 'SIGTERM'): void {
     if (this.draining) return;
     this.draining = true;
     this.logger.log(`${signal}: draining (readiness 503, no new connections, in-flight requests finish)`);
+    for (const listener of this.drainListeners) listener();
     if (!server?.listening) return;
     server.close();
     server.closeIdleConnections();

@@ -38,6 +38,7 @@ export class MemberRowCache implements OnApplicationBootstrap, OnApplicationShut
   private listening = false;
   private closed = false;
   private relistenTimer?: NodeJS.Timeout;
+  private readonly dropListeners = new Set<(uids: readonly string[] | typeof ALL_MEMBERS) => void>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -68,8 +69,28 @@ export class MemberRowCache implements OnApplicationBootstrap, OnApplicationShut
     return row;
   }
 
+  /**
+   * Calls `listener` with the members whose rows a projection just committed a change to (or
+   * ALL_MEMBERS), on the one listening connection of this process. Returns the unsubscribe.
+   */
+  onChange(listener: (uids: readonly string[] | typeof ALL_MEMBERS) => void): () => void {
+    this.dropListeners.add(listener);
+    return () => this.dropListeners.delete(listener);
+  }
+
   /** Drops what is kept of these members (or of everyone) because their rows changed. */
   drop(uids: readonly string[] | typeof ALL_MEMBERS): void {
+    this.forget(uids);
+    for (const listener of this.dropListeners) {
+      try {
+        listener(uids);
+      } catch (error) {
+        this.logger.error(error, 'member row change listener failed');
+      }
+    }
+  }
+
+  private forget(uids: readonly string[] | typeof ALL_MEMBERS): void {
     this.epoch++;
     if (uids === ALL_MEMBERS) {
       this.droppedFloor = this.epoch;
@@ -104,7 +125,7 @@ export class MemberRowCache implements OnApplicationBootstrap, OnApplicationShut
     try {
       await client.connect();
       await client.query(`listen ${MEMBER_ROWS_CHANNEL}`);
-      // Whatever changed while nobody listened is unknown: start empty.
+      // Whatever changed while nobody listened is unknown: start empty (and tell the listeners).
       this.drop(ALL_MEMBERS);
       this.listening = true;
     } catch (error) {
@@ -114,6 +135,6 @@ export class MemberRowCache implements OnApplicationBootstrap, OnApplicationShut
 
   private stopKeeping(): void {
     this.listening = false;
-    this.drop(ALL_MEMBERS);
+    this.forget(ALL_MEMBERS);
   }
 }

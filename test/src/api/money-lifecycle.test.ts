@@ -3,6 +3,7 @@ import type { EmulatorUser } from '@playquid/scripts';
 import { signWebhookBody } from '@playquid/standins';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ShutdownState } from '@playquid/server';
 import { registeredMember } from '../support/members';
 import { availableBecomes, balanceOf, bearer, earn, makeAdmin, PAYOUT_BODY, signedPath, walletTypes } from '../support/money';
 import { eventually, type Stack, startStack, TEST_TREMENDOUS_WEBHOOK_SECRET } from '../support/stack';
@@ -223,5 +224,59 @@ describe('a reversal that overtakes its credit', () => {
     expect(await stack.db.selectFrom('callbacks').select('awaiting_credit').where('transaction_id', '=', `or-late-${member.uid}`).executeTakeFirstOrThrow()).toEqual({
       awaiting_credit: false,
     });
+  });
+});
+
+describe('live wallet: GET /api/users/events', () => {
+  it('refuses visitors; streams a member a wallet event once a callback credit is readable in their balance', { timeout: 30_000 }, async () => {
+    const url = `${stack.url}/api/users/events`;
+    const refused = await fetch(url);
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).success).toBe(false);
+
+    const member = await registeredMember(stack, { label: 'live' });
+    await availableBecomes(stack, member, 200);
+    const abort = new AbortController();
+    const response = await fetch(url, { headers: { authorization: bearer(member), accept: 'text/event-stream' }, signal: abort.signal });
+    try {
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      const nextEvent = async (): Promise<string> => {
+        for (;;) {
+          const end = buffer.indexOf('\n\n');
+          if (end >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const name = /^event: (.*)$/m.exec(block)?.[1];
+            if (name) return name;
+            continue; // a heartbeat comment
+          }
+          const { value, done } = await reader.read();
+          if (done) throw new Error('the stream ended');
+          buffer += value;
+        }
+      };
+      expect(await nextEvent()).toBe('ready');
+
+      await stack.http.get(signedPath({ uid: member.uid, amount: '1.00', tx: `o-live-${randomUUID()}` }, stack.url)).expect(200);
+      // Notified on the projection's commit: after some wallet event the credit (and the bonus it
+      // unlocks) is in the balance the member reads, with no polling.
+      let available = 200;
+      while (available !== 300) {
+        expect(await nextEvent()).toBe('wallet');
+        available = (await balanceOf(stack, member)).available_pence;
+      }
+      expect(available).toBe(300);
+
+      // A replica that starts draining (SIGTERM) ends its streams at once, so browsers reconnect
+      // elsewhere. (Last test of the file: the stack is drained from here on.)
+      stack.app.get(ShutdownState).begin(undefined, 'test');
+      await expect(nextEvent()).rejects.toThrow('the stream ended');
+    } finally {
+      abort.abort();
+    }
   });
 });

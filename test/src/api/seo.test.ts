@@ -1,7 +1,8 @@
 import type { EmulatorUser } from '@playquid/scripts';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredMember } from '../support/members';
 import { bearer, makeAdmin } from '../support/money';
@@ -22,6 +23,8 @@ const INDEX_HTML = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 const HOSTILE = '</title><script>alert(1)</script>';
+/** A hashed bundle with the compressed copies and the source map a build leaves next to it. */
+const BUNDLE = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
 
 let stack: Stack;
 let admin: EmulatorUser;
@@ -36,6 +39,11 @@ beforeAll(async () => {
   const clientDist = mkdtempSync(join(tmpdir(), 'h8-seo-dist-'));
   writeFileSync(join(clientDist, 'index.html'), INDEX_HTML);
   writeFileSync(join(clientDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(join(clientDist, 'assets'));
+  writeFileSync(join(clientDist, 'assets/index-abc.js'), BUNDLE);
+  writeFileSync(join(clientDist, 'assets/index-abc.js.br'), brotliCompressSync(BUNDLE));
+  writeFileSync(join(clientDist, 'assets/index-abc.js.gz'), gzipSync(BUNDLE));
+  writeFileSync(join(clientDist, 'assets/index-abc.js.map'), '{"version":3,"sources":["secret.ts"]}');
   stack = await startStack({ clientDist });
   admin = await registeredMember(stack, { label: 'seoadmin' });
   await makeAdmin(stack, admin);
@@ -240,5 +248,54 @@ describe('crawler files', () => {
     await stack.http.get('/api/robots.txt').expect(404);
     const doc = (await stack.http.get('/api/docs-json').expect(200)).body as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths).filter((p) => /robots|sitemap/.test(p))).toEqual([]);
+  });
+});
+
+describe('static client files', () => {
+  const get = (url: string, acceptEncoding?: string) =>
+    stack.app
+      .getHttpAdapter()
+      .getInstance()
+      .inject({ method: 'GET', url, headers: { accept: '*/*', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+
+  it('sends hashed assets pre-compressed (brotli, else gzip, else plain), varying on Accept-Encoding, cached for a year as immutable', async () => {
+    const brotli = await get('/assets/index-abc.js', 'gzip, deflate, br');
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.rawPayload.equals(brotliCompressSync(BUNDLE))).toBe(true);
+
+    const gzipped = await get('/assets/index-abc.js', 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(gzipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gzipped.rawPayload.equals(gzipSync(BUNDLE))).toBe(true);
+
+    const plain = await get('/assets/index-abc.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.body).toBe(BUNDLE);
+  });
+
+  it('sends unhashed files, the app shell and the page heads as no-cache', async () => {
+    expect((await get('/favicon.svg')).headers['cache-control']).toBe('no-cache');
+    for (const path of ['/', '/offers', '/blog']) {
+      const response = await get(path);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('never serves source maps or the compressed copies by their own names', async () => {
+    for (const path of ['/assets/index-abc.js.map', '/assets/index-abc.js.br', '/assets/index-abc.js.gz']) {
+      const response = await get(path, 'br');
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('secret.ts');
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+    }
   });
 });

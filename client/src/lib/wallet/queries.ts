@@ -2,6 +2,7 @@ import { type Balance, type DetailedBalance, type Earning, type EarningsPage, PA
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api';
 import { queryString } from '../query-string';
+import { liveRefetchInterval } from './live';
 
 /**
  * The member's money: balance, earnings and statement. Query option factories shared by route
@@ -10,7 +11,10 @@ import { queryString } from '../query-string';
  * uid, so one prefix invalidates every variant of it (see `memberMoneyKeys`).
  */
 
-/** How often a visible page asks for the balance: a partner credit shows up within seconds. */
+/**
+ * How often a visible page asks for the balance when the member events stream is not open (the
+ * stream tells the page when to refetch; polling is the fallback).
+ */
 export const BALANCE_REFRESH_MS = 3_000;
 
 export const balanceQuery = (uid: string) =>
@@ -19,7 +23,7 @@ export const balanceQuery = (uid: string) =>
     queryFn: async ({ signal }) => (await api.get<Balance>('/api/users/balance', signal)).data,
     staleTime: 0,
     // Only while the tab is visible (TanStack Query pauses intervals in the background) and on focus.
-    refetchInterval: BALANCE_REFRESH_MS,
+    refetchInterval: liveRefetchInterval(BALANCE_REFRESH_MS),
     refetchOnWindowFocus: 'always',
   });
 
@@ -30,7 +34,7 @@ export const detailedBalanceQuery = (uid: string, asOf?: string) =>
       (await api.get<DetailedBalance>(`/api/users/balance/detailed${queryString({ as_of: asOf })}`, signal)).data,
     // A past moment never changes; the present one follows the plain balance's rhythm loosely.
     staleTime: asOf ? Infinity : 0,
-    refetchInterval: asOf ? false : 15_000,
+    refetchInterval: asOf ? false : liveRefetchInterval(15_000),
   });
 
 export const statementQuery = (uid: string, asOf?: string) =>
@@ -44,7 +48,7 @@ export const recentEarningsQuery = (uid: string, limit = 5) =>
   queryOptions({
     queryKey: ['earnings', uid, 'recent', limit],
     queryFn: async ({ signal }) => (await api.get<Earning[]>(`/api/users/earnings/recent?limit=${limit}`, signal)).data,
-    refetchInterval: 15_000,
+    refetchInterval: liveRefetchInterval(15_000),
   });
 
 export const earningsPageQuery = (uid: string, page: number) =>

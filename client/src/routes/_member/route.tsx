@@ -2,6 +2,7 @@ import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { VerifyEmail } from '../../components/auth/VerifyEmail';
 import { useAuth } from '../../lib/auth/react';
 import { memberPageRedirect } from '../../lib/guards';
+import { useMemberEvents } from '../../lib/wallet/use-member-events';
 
 /**
  * Pathless layout of the member pages: visitors go to /login, unverified members see the
@@ -20,5 +21,11 @@ export const Route = createFileRoute('/_member')({
 });
 
 function MemberLayout() {
-  return useAuth().isVerified ? <Outlet /> : <VerifyEmail />;
+  return useAuth().isVerified ? <VerifiedMember /> : <VerifyEmail />;
+}
+
+/** A verified member's pages, kept up to date by their events stream while it is open. */
+function VerifiedMember() {
+  useMemberEvents(Route.useRouteContext().uid);
+  return <Outlet />;
 }
