@@ -37,6 +37,8 @@ const SORT_COLUMNS: Record<AdminUserSortField, RawBuilder<unknown>> = {
   completed_offers: sql`coalesce(balances.completed_offers, 0)`,
 };
 
+const NULLABLE_SORTS: ReadonlySet<AdminUserSortField> = new Set(['last_login']);
+
 /** The users read table: one member with their figures (profile, admin view) and the admin console's list. */
 @Injectable()
 export class UserRepository {
@@ -83,18 +85,29 @@ export class UserRepository {
       ]);
   }
 
+  /**
+   * One page of the admin list. The page's uids are chosen first, on the users (and balances) rows
+   * alone, so an index on the sort key serves the sort and OFFSET; the figures, the referral count
+   * among them, are then read for those rows only, never for the rows OFFSET skips.
+   */
   async page(filter: AdminUsersFilter): Promise<{ rows: UserRecord[]; total: number }> {
-    const ids = this.filtered(filter).select('users.uid');
     const sortColumn = SORT_COLUMNS[filter.sortBy];
     const direction = filter.sortOrder === 'asc' ? sql`asc` : sql`desc`;
+    // Only last_login can be null; on the other keys "nulls last" changes nothing, and leaving it
+    // out lets one index serve both directions (read backward for the other one).
+    const nulls = NULLABLE_SORTS.has(filter.sortBy) ? sql` nulls last` : sql``;
+    const pageIds = this.filtered(filter)
+      .select(['users.uid', sql`${sortColumn}`.as('sort_key')])
+      // Never-signed-in members sort last either way; uid keeps pages stable between equal values.
+      .orderBy(sql`${sortColumn} ${direction}${nulls}`)
+      .orderBy('users.uid')
+      .limit(filter.limit)
+      .offset(filter.offset);
     const [rows, count] = await Promise.all([
       this.withFigures()
-        .where('users.uid', 'in', ids)
-        // Never-signed-in members sort last either way; uid keeps pages stable between equal values.
-        .orderBy(sql`${sortColumn} ${direction} nulls last`)
+        .innerJoin(pageIds.as('page'), 'page.uid', 'users.uid')
+        .orderBy(sql`page.sort_key ${direction} nulls last`)
         .orderBy('users.uid')
-        .limit(filter.limit)
-        .offset(filter.offset)
         .execute(),
       this.filtered(filter)
         .select((eb) => eb.fn.countAll<string>().as('n'))
