@@ -60,6 +60,8 @@ interface Entry<T extends ProjectionTable> {
   row: Row<T> | undefined;
   /** The table held the row when the batch started. */
   stored: boolean;
+  /** The row as the table held it when the batch started (counters take its part back). */
+  original?: Row<T>;
   changed: boolean;
   /** The columns changed since the batch started (all of them once the row was replaced). */
   columns?: Set<string> | 'all';
@@ -101,7 +103,7 @@ export class TableBatch<T extends ProjectionTable, L extends string = never> {
     for (const row of rows) {
       const key = this.keyOf(row);
       if (this.entries.get(key)?.row) continue;
-      this.entries.set(key, { row, stored: true, changed: false });
+      this.entries.set(key, { row, stored: true, changed: false, original: row });
       this.index(key, row);
     }
   }
@@ -120,7 +122,7 @@ export class TableBatch<T extends ProjectionTable, L extends string = never> {
     const key = this.keyOf(row);
     const entry = this.entries.get(key);
     if (entry?.row) throw new Error(`${this.table}: a row with ${this.key} ${key} exists already`);
-    this.entries.set(key, { row, stored: entry?.stored ?? false, changed: true, columns: 'all' });
+    this.entries.set(key, { row, stored: entry?.stored ?? false, changed: true, columns: 'all', original: entry?.original });
     this.index(key, row);
   }
 
@@ -150,6 +152,14 @@ export class TableBatch<T extends ProjectionTable, L extends string = never> {
     this.unindex(key, entry.row);
     entry.row = undefined;
     entry.changed = true;
+  }
+
+  /**
+   * Every row the batch changed, as the table held it before the batch (undefined: it had none) and
+   * as the batch leaves it (undefined: deleted), so counters can take one's part back and add the other's.
+   */
+  *changes(): Generator<{ before: Row<T> | undefined; after: Row<T> | undefined }> {
+    for (const { row, changed, original } of this.entries.values()) if (changed) yield { before: original, after: row };
   }
 
   /** Deletes first, so a key or unique value freed by the batch can be taken by a row it inserts. */

@@ -22,4 +22,9 @@ export const PRIMARY_KEYS: Record<ProjectionTable, string> = {
   offers: 'id',
   offer_starts: 'id',
   blogs: 'id',
+  user_counters: 'key',
+  wallet_counters: 'key',
+  callback_counters: 'key',
+  offer_completions: 'offer_id',
+  callback_transactions: 'transaction_id',
 };

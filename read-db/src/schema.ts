@@ -247,6 +247,30 @@ export interface BlogViewsTable {
   view_count: ColumnType<number, number | undefined, number>;
 }
 
+/** A projection's counters (migration 1796300000000): a key and a bigint; a key at 0 has no row. */
+export interface CounterTable {
+  key: string;
+  /** bigint, parsed to a JS number by the read-db pool. */
+  n: number;
+}
+
+/** Confirmed offer credits per BitLabs offer id (wallet projection). */
+export interface OfferCompletionsTable {
+  offer_id: string;
+  completions: number;
+  members: number;
+  pence: number;
+}
+
+/** Each transaction's latest accepted callback with a payment (callbacks projection): what BitLabs pays us. */
+export interface CallbackTransactionsTable {
+  transaction_id: string;
+  callback_id: string;
+  created_at: Timestamp;
+  offer_state: string | null;
+  raw_payment_usd: number;
+}
+
 export interface ProjectionCheckpointsTable {
   projection: string;
   commit_position: string;
@@ -267,6 +291,11 @@ export interface DB {
   offer_starts: OfferStartsTable;
   blogs: BlogsTable;
   blog_views: BlogViewsTable;
+  user_counters: CounterTable;
+  wallet_counters: CounterTable;
+  callback_counters: CounterTable;
+  offer_completions: OfferCompletionsTable;
+  callback_transactions: CallbackTransactionsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
 }
 

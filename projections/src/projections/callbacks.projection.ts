@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { CountersOf, countChanges, keyCounters } from '../counters';
 import { defineProjection } from '../projection';
 import { anyOf, type Row, TableBatch } from '../table-batch';
 
@@ -18,6 +19,36 @@ const NEW_CALLBACK = {
   reviewed_at: null,
 } as const satisfies Partial<Row<'callbacks'>>;
 
+/** A signed callback's part in the console's figures (`callback_counters`; the unsigned ring is counted apart). */
+export function callbackCounterParts(row: Row<'callbacks'>): string[] {
+  const parts = ['total'];
+  if (row.is_processed) parts.push('processed');
+  if (!row.is_processed && row.processing_error !== null) parts.push('failed');
+  if (row.accepted && !row.is_processed && row.processing_error === null) parts.push('unprocessed');
+  if (!row.accepted) parts.push('rejected');
+  if (row.accepted && row.offer_state === 'COMPLETED') parts.push('completed');
+  if (row.accepted && row.offer_state === 'PENDING') parts.push('pending');
+  if (row.accepted && row.offer_state === 'RECONCILED') parts.push('reconciled');
+  if (row.review_status === 'held') parts.push('held');
+  return parts;
+}
+
+/**
+ * What BitLabs pays us for a transaction, from its latest accepted callback: pending while PENDING;
+ * earned when COMPLETED or NONE, or when a reversal of its own (RECONCILED with a negative amount).
+ */
+export function companyRevenuePart(row: Row<'callback_transactions'>): string | null {
+  if (row.offer_state === 'PENDING') return 'company_pending_usd';
+  if (row.offer_state === 'COMPLETED' || row.offer_state === 'NONE' || (row.offer_state === 'RECONCILED' && row.raw_payment_usd < 0))
+    return 'company_completed_usd';
+  return null;
+}
+
+const later = (d: { receivedAt: string; callbackId: string }, row: Row<'callback_transactions'>) => {
+  const [a, b] = [new Date(d.receivedAt).getTime(), new Date(row.created_at).getTime()];
+  return a > b || (a === b && d.callbackId > row.callback_id);
+};
+
 /**
  * Every signed partner callback, accepted or rejected, with its processing state and the review
  * of a credit held above the threshold (the callbacks console). Unsigned requests are not events:
@@ -25,7 +56,7 @@ const NEW_CALLBACK = {
  */
 export const callbacksProjection = defineProjection({
   name: 'callbacks',
-  tables: ['callbacks'],
+  tables: ['callbacks', 'callback_transactions', 'callback_counters'],
   async load(trx, events) {
     // A review finds its callback through the earning it booked (set by EarningCredited).
     const callbacks = new TableBatch('callbacks', 'id', { earning: (row) => row.earning_id });
@@ -36,10 +67,32 @@ export const callbacksProjection = defineProjection({
       else ids.push(e.data.callbackId);
     }
     await callbacks.load(trx, ids, anyOf(sql.ref('earning_id'), earningIds));
-    return { callbacks };
+    const transactions = new TableBatch('callback_transactions', 'transaction_id');
+    await transactions.load(
+      trx,
+      events.flatMap((e) => (e.type === 'CallbackReceived' && e.data.rawUsd !== null ? [e.data.transactionId] : [])),
+    );
+    const counters = new CountersOf(async (trx) => {
+      const sums = keyCounters('callback_counters');
+      countChanges(callbacks, (row, sign) => {
+        for (const key of callbackCounterParts(row)) sums.add(key, { n: 1 }, sign);
+      });
+      countChanges(transactions, (row, sign) => {
+        const key = companyRevenuePart(row);
+        if (key) sums.add(key, { n: row.raw_payment_usd }, sign);
+      });
+      await sums.write(trx);
+    });
+    return { callbacks, transactions, counters };
   },
   handlers: {
-    CallbackReceived: ({ callbacks }, d) =>
+    CallbackReceived: ({ callbacks, transactions }, d) => {
+      if (d.rawUsd !== null) {
+        const latest = { callback_id: d.callbackId, created_at: d.receivedAt, offer_state: d.state, raw_payment_usd: d.rawUsd };
+        const row = transactions.get(d.transactionId);
+        if (!row) transactions.insert({ transaction_id: d.transactionId, ...latest });
+        else if (later(d, row)) transactions.update(d.transactionId, latest);
+      }
       callbacks.insert({
         id: d.callbackId,
         accepted: true,
@@ -62,7 +115,8 @@ export const callbacksProjection = defineProjection({
         created_at: d.receivedAt,
         triggered_by: d.triggeredBy ?? null,
         ...NEW_CALLBACK,
-      }),
+      });
+    },
     CallbackRejected: ({ callbacks }, d) =>
       callbacks.insert({
         id: d.callbackId,

@@ -1,14 +1,32 @@
 import { PARKED_EMAIL_DOMAIN } from '@playquid/read-db';
 import { sql } from 'kysely';
+import { CountersOf, countChanges, keyCounters, utcDay } from '../counters';
 import { defineProjection } from '../projection';
-import { anyOf, TableBatch } from '../table-batch';
+import { anyOf, type Row, TableBatch } from '../table-batch';
 
 const lowerEmail = (email: string) => email.toLowerCase();
 
-/** Member accounts as the API and the admin console read them. */
+/**
+ * A member's part in `user_counters` (migration 1796300000000-Counters): every figure the site and
+ * admin stats show about members is the sum of these over the users table.
+ */
+export function userCounterParts(row: Row<'users'>): Array<[string, number]> {
+  const parts: Array<[string, number]> = [
+    ['members', 1],
+    [`signups:${utcDay(row.created_at)}`, 1],
+    [`active:${utcDay(row.last_login && new Date(row.last_login) > new Date(row.created_at) ? row.last_login : row.created_at)}`, 1],
+  ];
+  if (row.is_verified) parts.push(['verified', 1]);
+  if (row.role.toUpperCase() === 'ADMIN') parts.push(['admins', 1]);
+  if (row.is_banned) parts.push(['banned', 1]);
+  if (row.referred_by !== null) parts.push([`referrals:${row.referred_by}`, 1]);
+  return parts;
+}
+
+/** Member accounts as the API and the admin console read them, and the counters over them. */
 export const usersProjection = defineProjection({
   name: 'users',
-  tables: ['users'],
+  tables: ['users', 'user_counters'],
   async load(trx, events) {
     const users = new TableBatch('users', 'uid', { email: (row) => lowerEmail(row.email) });
     const emails = events.flatMap((e) => (e.type === 'UserRegistered' ? [lowerEmail(e.data.email)] : []));
@@ -17,7 +35,14 @@ export const usersProjection = defineProjection({
       events.map((e) => e.data.uid),
       anyOf(sql`lower(email)`, emails),
     );
-    return { users };
+    const counters = new CountersOf(async (trx) => {
+      const sums = keyCounters('user_counters');
+      countChanges(users, (row, sign) => {
+        for (const [key, n] of userCounterParts(row)) sums.add(key, { n }, sign);
+      });
+      await sums.write(trx);
+    });
+    return { users, counters };
   },
   handlers: {
     UserRegistered: ({ users }, d) => {

@@ -2,6 +2,7 @@ import type { EarningStatus, WalletEvent } from '@playquid/contracts';
 import { addMoneyChange, NO_MONEY_CHANGE, walletMoneyChange, type WalletMoneyChange } from '@playquid/domain';
 import type { DB } from '@playquid/read-db';
 import { sql, type Transaction } from 'kysely';
+import { Counters, CountersOf, countChanges, keyCounters, utcDay } from '../counters';
 import { type BatchWriter, defineProjection, type ProjectedEvent } from '../projection';
 import { anyOf, recordset, type Row, TableBatch } from '../table-batch';
 
@@ -44,6 +45,13 @@ class BalanceChanges implements BatchWriter {
     } else this.members.set(event.data.uid, { change: addMoneyChange({ ...NO_MONEY_CHANGE }, change), at });
   }
 
+  /** What the batch adds to the sum of every member's Total Earned. */
+  totalEarnedChange(): number {
+    let sum = 0;
+    for (const { change } of this.members.values()) sum += change.totalEarnedPence;
+    return sum;
+  }
+
   async write(trx: Transaction<DB>): Promise<void> {
     if (this.members.size === 0) return;
     const rows = [...this.members].map(([uid, { change: c, at }]): Row<'balances'> => ({
@@ -67,7 +75,48 @@ class BalanceChanges implements BatchWriter {
   }
 }
 
-type WalletBatch = { earnings: Earnings; balances: BalanceChanges };
+type WalletBatch = { earnings: Earnings; balances: BalanceChanges; counters: CountersOf };
+
+const CONFIRMED = new Set(['approved', 'paid']);
+
+/**
+ * Writes what the batch changes in `wallet_counters` and `offer_completions` (migration
+ * 1796300000000-Counters): each offer credit's part, as it now stands less as it stood; the members
+ * per offer from the `pair:` counters that go from 0 or to 0.
+ */
+async function writeWalletCounters(trx: Transaction<DB>, earnings: Earnings, balances: BalanceChanges): Promise<void> {
+  const sums = keyCounters('wallet_counters');
+  const offers = new Counters('offer_completions', 'offer_id', ['completions', 'members', 'pence'] as const);
+  const pairs = new Map<string, { offerId: string | null; delta: number }>();
+  sums.add('total_earned_pence', { n: balances.totalEarnedChange() });
+  countChanges(earnings, (row, sign) => {
+    if (row.kind !== 'offer') return;
+    const amount = row.amount_pence;
+    if (CONFIRMED.has(row.status)) {
+      sums.add('offer_completions', { n: 1 }, sign);
+      sums.add('offer_completed_pence', { n: amount }, sign);
+      const pair = `pair:${row.offer_id ?? ''}:${row.uid}`;
+      sums.add(pair, { n: 1 }, sign);
+      const entry = pairs.get(pair) ?? { offerId: row.offer_id, delta: 0 };
+      entry.delta += sign;
+      pairs.set(pair, entry);
+      if (row.offer_id !== null) offers.add(row.offer_id, { completions: 1, pence: amount }, sign);
+    } else if (row.status === 'pending') sums.add('offer_pending_pence', { n: amount }, sign);
+    else if (row.status === 'rejected') sums.add('offer_rejected', { n: 1 }, sign);
+    if (row.status !== 'rejected') sums.add(`earned:${utcDay(row.created_at)}`, { n: amount }, sign);
+  });
+  const after = await sums.write(trx);
+  for (const [pair, { offerId, delta }] of pairs) {
+    if (delta === 0) continue;
+    const now = after.get(pair)?.n ?? 0;
+    const members = Number(now > 0) - Number(now - delta > 0);
+    if (members === 0) continue;
+    sums.add('member_offer_pairs', { n: members });
+    if (offerId !== null) offers.add(offerId, { members });
+  }
+  await sums.write(trx);
+  await offers.write(trx);
+}
 
 /** Approved money credited without an offer: the welcome bonus and referral rewards. */
 function creditReward(
@@ -111,7 +160,7 @@ const releasePayout = ({ earnings }: WalletBatch, payoutId: string, at: string) 
  */
 export const walletProjection = defineProjection({
   name: 'wallet',
-  tables: ['balances', 'earnings'],
+  tables: ['balances', 'earnings', 'wallet_counters', 'offer_completions'],
   async load(trx, events): Promise<WalletBatch> {
     const earnings: Earnings = new TableBatch('earnings', 'id', { payout: (row) => row.payout_id });
     const earningIds: string[] = [];
@@ -137,7 +186,8 @@ export const walletProjection = defineProjection({
       }
     }
     await earnings.load(trx, earningIds, anyOf(sql.ref('payout_id'), payoutIds));
-    return { earnings, balances: new BalanceChanges(earnings) };
+    const balances = new BalanceChanges(earnings);
+    return { earnings, balances, counters: new CountersOf((trx) => writeWalletCounters(trx, earnings, balances)) };
   },
   handlers: {
     WelcomeBonusGranted: (s, d, e) => {
