@@ -3,6 +3,8 @@ import { createPool, createTestDatabase, type DB, seedReadModel, type TestDataba
 import { type CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallbackRepository } from './callbacks/callback.repository';
+import { OfferRepository } from './offers/offer.repository';
+import { OfferStatsRepository, periodsOf } from './offers/offer-stats.repository';
 import type { MemberRowCache } from './infra/member-row-cache';
 import { PayoutRepository } from './payouts/payout.repository';
 import { UserRepository } from './users/user.repository';
@@ -72,6 +74,9 @@ async function scansOf(read: () => Promise<unknown>): Promise<Array<{ sql: strin
 /** An admin pastes part of a transaction id (the seed's are 'tx-' and the md5 of the row number). */
 const TRANSACTION_PART = createHash('md5').update('1717').digest('hex').slice(4, 14);
 
+/** A day inside the seeded rows' span, so the day counters and the partial-day index counts have rows to read. */
+const NOW = new Date('2026-02-03T12:00:00Z');
+
 const noCache = { get: (_uid: string, _kind: string, read: () => Promise<unknown>) => read() } as unknown as MemberRowCache;
 
 describe('read plans on a seeded read model', () => {
@@ -100,6 +105,21 @@ describe('read plans on a seeded read model', () => {
     ['callbacks console, one offer', () => new CallbackRepository(db).page({ offerId: 'api17' }, 20, 0)],
     ['callbacks console, one member', () => new CallbackRepository(db).page({ userId: 'u17' }, 20, 0)],
     ['statement', () => new WalletRepository(db, noCache).statementEntries('u7')],
+    // Figures over every member read the projections' counters (issue 19), never the large tables.
+    ['public site stats (landing counters)', () => new OfferStatsRepository(db).siteStats(NOW)],
+    ['admin stats: signups', () => new OfferStatsRepository(db).signups(periodsOf(NOW), NOW)],
+    [
+      'admin stats: revenue',
+      () =>
+        Promise.all([
+          new OfferStatsRepository(db).companyRevenueUsd(),
+          new OfferStatsRepository(db).clientRevenuePence(periodsOf(NOW), NOW),
+        ]),
+    ],
+    ['admin stats: top offers', () => new OfferStatsRepository(db).topOffers(6)],
+    ['admin users stat cards', () => users().stats(NOW)],
+    ['callbacks console stats', () => new CallbackRepository(db).counts(new Date(NOW.getTime() - 86_400_000))],
+    ['offer wall, most popular (completions per offer)', () => new OfferRepository(db).page({ status: 'active' }, 'most_popular', 100, 0)],
   ];
 
   it.each(cases)('%s: no sequential scan of a large table', async (_name, read) => {

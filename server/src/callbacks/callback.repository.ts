@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CallbackReviewStatus, CallbackState } from '@playquid/contracts';
 import type { CallbackLogRow, DB } from '@playquid/read-db';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { readCounters } from '../common/counters';
 import { likeContains } from '../common/like-pattern';
 import { READ_DB } from '../infra/tokens';
 import type { ActivityRow, CallbackCounts } from './callback-stats';
@@ -86,28 +87,22 @@ export class CallbackRepository {
     }
   }
 
+  /**
+   * The console's figures: the signed callbacks' from the callbacks projection's counters (primary-key
+   * reads), the unsigned ring's (a fixed number of rows) and the last 24 hours' (the created_at
+   * indexes of both) counted.
+   */
   async counts(recentSince: Date): Promise<CallbackCounts> {
-    const row = await this.db
-      .selectFrom('callback_log')
-      .select((eb) => {
-        const count = () => eb.fn.countAll<number>();
-        const accepted = eb('accepted', '=', true);
-        return [
-          count().as('total'),
-          count().filterWhere('created_at', '>', recentSince).as('recent24h'),
-          count().filterWhere('is_processed', '=', true).as('processed'),
-          count().filterWhere((w) => w.and([w('is_processed', '=', false), w('processing_error', 'is not', null)])).as('failed'),
-          count().filterWhere((w) => w.and([accepted, w('is_processed', '=', false), w('processing_error', 'is', null)])).as('unprocessed'),
-          count().filterWhere('accepted', '=', false).as('rejected'),
-          count().filterWhere((w) => w.and([accepted, w('offer_state', '=', 'COMPLETED')])).as('completed'),
-          count().filterWhere((w) => w.and([accepted, w('offer_state', '=', 'PENDING')])).as('pending'),
-          count().filterWhere((w) => w.and([accepted, w('offer_state', '=', 'RECONCILED')])).as('reconciled'),
-          count().filterWhere('unsigned', '=', true).as('unsigned'),
-          count().filterWhere('review_status', '=', 'held').as('held'),
-        ];
-      })
-      .executeTakeFirstOrThrow();
-    return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as unknown as CallbackCounts;
+    const keys = ['total', 'processed', 'failed', 'unprocessed', 'rejected', 'completed', 'pending', 'reconciled', 'held'] as const;
+    const [signed, unsigned, recent] = await Promise.all([
+      readCounters(this.db, 'callback_counters', keys),
+      this.db.selectFrom('unsigned_callback_rejects').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      this.db.selectFrom('callback_log').where('created_at', '>', recentSince).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const c = Object.fromEntries(keys.map((key) => [key, signed.get(key)!])) as Record<(typeof keys)[number], number>;
+    // An unsigned request is a rejected callback, never processed and without a processing error.
+    const ring = Number(unsigned.n);
+    return { ...c, total: c.total + ring, rejected: c.rejected + ring, unsigned: ring, recent24h: Number(recent.n) };
   }
 
   /** Callbacks since `from`, grouped by UTC hour (hours since the epoch, independent of the session time zone). */

@@ -14,9 +14,9 @@ export class AdminStatsService {
   async stats(now = new Date()): Promise<AdminStats> {
     const periods = periodsOf(now);
     const [signups, company, client, starts, general, top] = await Promise.all([
-      this.repository.signups(periods),
+      this.repository.signups(periods, now),
       this.repository.companyRevenueUsd(),
-      this.repository.clientRevenuePence(periods),
+      this.repository.clientRevenuePence(periods, now),
       this.repository.starts(),
       this.repository.offerCounts(),
       this.repository.topOffers(TOP_OFFERS),

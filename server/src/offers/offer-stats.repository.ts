@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DB } from '@playquid/read-db';
 import { type Kysely, sql } from 'kysely';
+import { dayKeys, nextUtcDay, readCounters, sumOf, throughTomorrow, utcDay } from '../common/counters';
 import { READ_DB } from '../infra/tokens';
 
 /** Members who signed in or joined in this many days count as active (site and admin stats). */
 export const ACTIVE_USER_DAYS = 30;
-const COMPLETED = ['approved', 'paid'];
 
 export interface Periods {
   today: Date;
@@ -30,105 +30,107 @@ export function periodsOf(now: Date): Periods {
 
 const n = (value: unknown) => Number(value ?? 0);
 
-/** Figures across members and offers for the landing counters and the admin dashboard. */
+/**
+ * Figures across members and offers for the landing counters and the admin dashboard, from the
+ * counters the projections keep (primary-key reads). A rolling window ("active in 30 days", "new in
+ * 7 days") adds whole UTC days from the day counters to an index count of its first, partial day.
+ */
 @Injectable()
 export class OfferStatsRepository {
   constructor(@Inject(READ_DB) private readonly db: Kysely<DB>) {}
 
-  async siteStats(now: Date) {
-    const { activeSince } = periodsOf(now);
-    const [earned, active, completed] = await Promise.all([
-      this.db.selectFrom('balances').select((eb) => eb.fn.coalesce(eb.fn.sum<string>('total_earned_pence'), sql<string>`0`).as('pence')).executeTakeFirstOrThrow(),
+  /** Members who joined or signed in at or after `since`. */
+  async activeSince(since: Date, now: Date): Promise<number> {
+    const firstDayEnd = nextUtcDay(since);
+    const keys = dayKeys('active', firstDayEnd, throughTomorrow(now));
+    const active = sql<Date>`greatest(created_at, last_login)`;
+    const [days, partial] = await Promise.all([
+      readCounters(this.db, 'user_counters', keys),
       this.db
         .selectFrom('users')
-        .where((eb) => eb.or([eb('last_login', '>=', activeSince), eb('created_at', '>=', activeSince)]))
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow(),
-      this.db
-        .selectFrom('earnings')
-        .where('kind', '=', 'offer')
-        .where('status', 'in', COMPLETED)
+        .where(active, '>=', since)
+        .where(active, '<', firstDayEnd)
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .executeTakeFirstOrThrow(),
     ]);
-    return { totalEarnedPence: n(earned.pence), activeUsers: n(active.n), challengesCompleted: n(completed.n) };
+    return sumOf(days, keys) + n(partial.n);
   }
 
-  async signups(p: Periods) {
-    const row = await this.db
-      .selectFrom('users')
-      .select([
-        sql<string>`count(*)`.as('total'),
-        sql<string>`count(*) filter (where created_at >= ${p.today})`.as('today'),
-        sql<string>`count(*) filter (where created_at >= ${p.yesterday} and created_at < ${p.today})`.as('yesterday'),
-        sql<string>`count(*) filter (where created_at >= ${p.monthStart})`.as('month_to_date'),
-        sql<string>`count(*) filter (where created_at >= ${p.weekStart})`.as('this_week'),
-        sql<string>`count(*) filter (where last_login >= ${p.activeSince} or created_at >= ${p.activeSince})`.as('active_users'),
-      ])
-      .executeTakeFirstOrThrow();
-    return { total: n(row.total), active_users: n(row.active_users), today: n(row.today), yesterday: n(row.yesterday), month_to_date: n(row.month_to_date), this_week: n(row.this_week) };
+  async siteStats(now: Date) {
+    const { activeSince } = periodsOf(now);
+    const [wallet, active] = await Promise.all([
+      readCounters(this.db, 'wallet_counters', ['total_earned_pence', 'offer_completions']),
+      this.activeSince(activeSince, now),
+    ]);
+    return {
+      totalEarnedPence: wallet.get('total_earned_pence')!,
+      activeUsers: active,
+      challengesCompleted: wallet.get('offer_completions')!,
+    };
+  }
+
+  async signups(p: Periods, now: Date) {
+    const to = throughTomorrow(now);
+    const today = dayKeys('signups', p.today, to);
+    const month = dayKeys('signups', p.monthStart, to);
+    const week = dayKeys('signups', p.weekStart, to);
+    const yesterday = `signups:${utcDay(p.yesterday)}`;
+    const [counters, active] = await Promise.all([
+      readCounters(this.db, 'user_counters', ['members', yesterday, ...month, ...week]),
+      this.activeSince(p.activeSince, now),
+    ]);
+    return {
+      total: counters.get('members')!,
+      active_users: active,
+      today: sumOf(counters, today),
+      yesterday: counters.get(yesterday)!,
+      month_to_date: sumOf(counters, month),
+      this_week: sumOf(counters, week),
+    };
   }
 
   /**
    * What BitLabs pays us, USD ten-thousandths, from the accepted callbacks: the latest state of each
    * transaction counts (a stateful PENDING later COMPLETED counts once); a non-stateful reversal is
    * its own negative transaction, a stateful one leaves its transaction RECONCILED (counted as 0).
+   * The callbacks projection keeps each transaction's latest callback and these sums.
    */
   async companyRevenueUsd() {
-    const row = await this.db
-      .selectFrom(
-        this.db
-          .selectFrom('callbacks')
-          .distinctOn('transaction_id')
-          .select(['offer_state', 'raw_payment_usd'])
-          .where('accepted', '=', true)
-          .where('transaction_id', 'is not', null)
-          .where('raw_payment_usd', 'is not', null)
-          .orderBy('transaction_id')
-          .orderBy('created_at', 'desc')
-          .as('latest'),
-      )
-      .select([
-        sql<string>`coalesce(sum(raw_payment_usd) filter (where offer_state = 'PENDING'), 0)`.as('pending'),
-        sql<string>`coalesce(sum(raw_payment_usd) filter (where offer_state in ('COMPLETED', 'NONE') or (offer_state = 'RECONCILED' and raw_payment_usd < 0)), 0)`.as('completed'),
-      ])
-      .executeTakeFirstOrThrow();
-    return { completed: n(row.completed), pending: n(row.pending) };
+    const c = await readCounters(this.db, 'callback_counters', ['company_completed_usd', 'company_pending_usd']);
+    return { completed: c.get('company_completed_usd')!, pending: c.get('company_pending_usd')! };
   }
 
   /** What members earned on offers (pence): confirmed, pending, and by period of crediting. */
-  async clientRevenuePence(p: Periods) {
-    const row = await this.db
-      .selectFrom('earnings')
-      .where('kind', '=', 'offer')
-      .select([
-        sql<string>`coalesce(sum(amount_pence) filter (where status in ('approved', 'paid')), 0)`.as('completed'),
-        sql<string>`coalesce(sum(amount_pence) filter (where status = 'pending'), 0)`.as('pending'),
-        sql<string>`coalesce(sum(amount_pence) filter (where status != 'rejected' and created_at >= ${p.yesterday} and created_at < ${p.today}), 0)`.as('yesterday'),
-        sql<string>`coalesce(sum(amount_pence) filter (where status != 'rejected' and created_at >= ${p.monthStart}), 0)`.as('month_to_date'),
-        sql<string>`count(*) filter (where status = 'rejected')`.as('rejected'),
-        sql<string>`count(distinct (uid, offer_id)) filter (where status in ('approved', 'paid'))`.as('completions'),
-      ])
-      .executeTakeFirstOrThrow();
+  async clientRevenuePence(p: Periods, now: Date) {
+    const month = dayKeys('earned', p.monthStart, throughTomorrow(now));
+    const yesterday = `earned:${utcDay(p.yesterday)}`;
+    const c = await readCounters(this.db, 'wallet_counters', [
+      'offer_completed_pence',
+      'offer_pending_pence',
+      'offer_rejected',
+      'member_offer_pairs',
+      yesterday,
+      ...month,
+    ]);
     return {
-      completed: n(row.completed),
-      pending: n(row.pending),
-      yesterday: n(row.yesterday),
-      monthToDate: n(row.month_to_date),
-      rejected: n(row.rejected),
-      completions: n(row.completions),
+      completed: c.get('offer_completed_pence')!,
+      pending: c.get('offer_pending_pence')!,
+      yesterday: c.get(yesterday)!,
+      monthToDate: sumOf(c, month),
+      rejected: c.get('offer_rejected')!,
+      completions: c.get('member_offer_pairs')!,
     };
   }
 
-  /** Member-offer pairs started on PlayQuid, and how many of them already have a confirmed credit. */
+  /**
+   * Member-offer pairs started on PlayQuid, and how many of them already have a confirmed credit
+   * (a primary-key probe of the wallet's `pair:` counter per start).
+   */
   async starts() {
     const row = await this.db
       .selectFrom('offer_starts as s')
-      .select([
-        sql<string>`count(*)`.as('starts'),
-        sql<string>`count(*) filter (where exists (
-          select 1 from earnings e where e.uid = s.uid and e.offer_id = s.api_id and e.kind = 'offer' and e.status in ('approved', 'paid')))`.as('converted'),
-      ])
+      .leftJoin('wallet_counters as c', (join) => join.on('c.key', '=', sql<string>`'pair:' || s.api_id || ':' || s.uid`))
+      .select([sql<string>`count(*)`.as('starts'), sql<string>`count(c.key)`.as('converted')])
       .executeTakeFirstOrThrow();
     return { starts: n(row.starts), converted: n(row.converted) };
   }
@@ -145,27 +147,45 @@ export class OfferStatsRepository {
     return { total_offers: n(row.total), active_offers: n(row.active), featured_offers: n(row.featured) };
   }
 
-  /** The offers with the most confirmed task credits, named from the catalogue when it knows them. */
+  /**
+   * The offers with the most confirmed task credits (the wallet's per-offer counters, read in their
+   * index's order), named from the catalogue, else from their latest callback.
+   */
   async topOffers(limit: number) {
     const rows = await this.db
-      .selectFrom('earnings as e')
-      .leftJoin('offers as o', 'o.api_id', 'e.offer_id')
-      .where('e.kind', '=', 'offer')
-      .where('e.status', 'in', COMPLETED)
-      .where('e.offer_id', 'is not', null)
-      .groupBy('e.offer_id')
-      .select([
-        sql<string>`e.offer_id`.as('offer_id'),
-        sql<string | null>`coalesce(max(o.title), max(e.offer_name))`.as('name'),
-        sql<string | null>`max(o.icon_url)`.as('icon_url'),
-        sql<string>`count(*)`.as('completions'),
-        sql<string>`sum(e.amount_pence)`.as('pence'),
+      .selectFrom('offer_completions as c')
+      .select((eb) => [
+        'c.offer_id',
+        'c.completions',
+        'c.pence',
+        eb
+          .selectFrom('offers as o')
+          .whereRef('o.api_id', '=', 'c.offer_id')
+          .select(sql<string>`max(o.title)`.as('t'))
+          .as('title'),
+        eb
+          .selectFrom('offers as o')
+          .whereRef('o.api_id', '=', 'c.offer_id')
+          .select(sql<string>`max(o.icon_url)`.as('i'))
+          .as('icon_url'),
+        eb
+          .selectFrom('callbacks as cb')
+          .whereRef('cb.offer_id', '=', 'c.offer_id')
+          .where('cb.offer_name', 'is not', null)
+          .select('cb.offer_name')
+          .orderBy('cb.created_at', 'desc')
+          .limit(1)
+          .as('callback_name'),
       ])
-      .orderBy('completions', 'desc')
-      .orderBy('pence', 'desc')
-      .orderBy('offer_id')
+      .orderBy(sql`c.completions desc, c.pence desc, c.offer_id`)
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ offerId: r.offer_id, name: r.name ?? `Offer ${r.offer_id}`, iconUrl: r.icon_url, completions: n(r.completions), pence: n(r.pence) }));
+    return rows.map((r) => ({
+      offerId: r.offer_id,
+      name: r.title ?? r.callback_name ?? `Offer ${r.offer_id}`,
+      iconUrl: r.icon_url ?? null,
+      completions: n(r.completions),
+      pence: n(r.pence),
+    }));
   }
 }

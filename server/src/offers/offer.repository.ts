@@ -18,8 +18,6 @@ export interface OfferFilter {
 /** A catalogue row with how many of its tasks members completed (approved or paid credits). */
 export type OfferListRow = OfferRow & { total_completions: number; members_completed: number };
 
-const COMPLETED = ['approved', 'paid'];
-
 /** A game: the offer's anchor (trimmed), else the offer itself. */
 const GAME_KEY = sql<string>`coalesce(nullif(trim(offers.anchor), ''), offers.id::text)`;
 
@@ -38,23 +36,18 @@ const matching = (filter: OfferFilter) => (eb: ExpressionBuilder<DB, 'offers'>) 
 export class OfferRepository {
   constructor(@Inject(READ_DB) private readonly db: Kysely<DB>) {}
 
-  /** Offers with their completion counts; the earnings they count are joined by BitLabs offer id. */
+  /**
+   * Offers with their completion counts: the wallet projection's per-offer counters (confirmed task
+   * credits and the members who have one), joined by BitLabs offer id on their primary key.
+   */
   private withCompletions() {
-    const completions = this.db
-      .selectFrom('earnings')
-      .where('kind', '=', 'offer')
-      .where('status', 'in', COMPLETED)
-      .where('offer_id', 'is not', null)
-      .groupBy('offer_id')
-      .select((eb) => ['offer_id', eb.fn.countAll<string>().as('completions'), eb.fn.count<string>('uid').distinct().as('members')])
-      .as('c');
     return this.db
       .selectFrom('offers')
-      .leftJoin(completions, 'c.offer_id', 'offers.api_id')
+      .leftJoin('offer_completions as c', 'c.offer_id', 'offers.api_id')
       .selectAll('offers')
       .select((eb) => [
-        eb.fn.coalesce('c.completions', sql<string>`0`).as('total_completions'),
-        eb.fn.coalesce('c.members', sql<string>`0`).as('members_completed'),
+        eb.fn.coalesce('c.completions', sql<number>`0`).as('total_completions'),
+        eb.fn.coalesce('c.members', sql<number>`0`).as('members_completed'),
       ]);
   }
 

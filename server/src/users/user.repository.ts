@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AdminUserSortField, AdminUserStats, AdminUserStatus, Role } from '@playquid/contracts';
 import type { DB, UsersTable } from '@playquid/read-db';
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import { dayKeys, nextUtcDay, readCounters, sumOf, throughTomorrow } from '../common/counters';
 import { likeContains } from '../common/like-pattern';
 import { READ_DB } from '../infra/tokens';
 
@@ -77,10 +78,11 @@ export class UserRepository {
         eb.fn.coalesce('balances.available_pence', eb.lit(0)).as('available_pence'),
         eb.fn.coalesce('balances.paid_out_pence', eb.lit(0)).as('paid_out_pence'),
         eb.fn.coalesce('balances.completed_offers', eb.lit(0)).as('completed_offers'),
+        // The users projection counts each member's referrals (a primary-key read).
         eb
-          .selectFrom('users as referred')
-          .select((sub) => sub.fn.countAll<string>().as('n'))
-          .whereRef('referred.referred_by', '=', 'users.uid')
+          .selectFrom('user_counters as referrals')
+          .select('referrals.n')
+          .whereRef('referrals.key', '=', sql<string>`'referrals:' || users.uid`)
           .as('referral_count'),
       ]);
   }
@@ -121,26 +123,30 @@ export class UserRepository {
     return row ? numeric(row) : undefined;
   }
 
-  /** The stat cards, over every member; "this week" is the last seven days. */
+  /** The stat cards, over every member, from the users projection's counters; "this week" is the last seven days. */
   async stats(now: Date): Promise<AdminUserStats> {
     const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
-    const row = await this.db
-      .selectFrom('users')
-      .select((eb) => [
-        eb.fn.countAll<string>().as('total_users'),
-        eb.fn.countAll<string>().filterWhere(sql<string>`upper(role)`, '=', 'ADMIN').as('admins'),
-        eb.fn.countAll<string>().filterWhere('is_verified', '=', true).as('verified'),
-        eb.fn.countAll<string>().filterWhere('is_banned', '=', true).as('banned'),
-        eb.fn.countAll<string>().filterWhere('created_at', '>=', weekAgo).as('new_this_week'),
-      ])
-      .executeTakeFirstOrThrow();
-    return {
-      total_users: Number(row.total_users),
-      admins: Number(row.admins),
-      verified: Number(row.verified),
-      banned: Number(row.banned),
-      new_this_week: Number(row.new_this_week),
-    };
+    const [c, newThisWeek] = await Promise.all([
+      readCounters(this.db, 'user_counters', ['members', 'admins', 'verified', 'banned']),
+      this.joinedSince(weekAgo, now),
+    ]);
+    return { total_users: c.get('members')!, admins: c.get('admins')!, verified: c.get('verified')!, banned: c.get('banned')!, new_this_week: newThisWeek };
+  }
+
+  /** Members who joined at or after `since`: whole UTC days from the counters, the first partial day from the created_at index. */
+  async joinedSince(since: Date, now: Date): Promise<number> {
+    const firstDayEnd = nextUtcDay(since);
+    const keys = dayKeys('signups', firstDayEnd, throughTomorrow(now));
+    const [days, partial] = await Promise.all([
+      readCounters(this.db, 'user_counters', keys),
+      this.db
+        .selectFrom('users')
+        .where('created_at', '>=', since)
+        .where('created_at', '<', firstDayEnd)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return sumOf(days, keys) + Number(partial.n);
   }
 }
 
