@@ -88,6 +88,8 @@ export interface AdminUsersPage {
   total_pages: number;
   page: number;
   per_page: number;
+  /** `total` is the planner's estimate of a large filtered list ('about N'), not a count. */
+  total_estimated?: boolean;
   stats: AdminUserStats;
 }
 

@@ -131,6 +131,8 @@ export interface PagedEnvelope<T> extends ApiEnvelope<T[]> {
   per_page: number;
   total: number;
   total_pages: number;
+  /** Admin lists: `total` is the planner's estimate of a large filtered list ('about N'), not a count. */
+  total_estimated?: boolean;
 }
 
 export interface EarningsPage extends PagedEnvelope<Earning> {

@@ -4,6 +4,7 @@ import type { CallbackLogRow, DB } from '@playquid/read-db';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { readCounters } from '../common/counters';
 import { likeContains } from '../common/like-pattern';
+import { countUpTo, PageAnchors } from '../common/list-pages';
 import { READ_DB } from '../infra/tokens';
 import type { ActivityRow, CallbackCounts } from './callback-stats';
 
@@ -40,17 +41,50 @@ export function matchesFilters(f: CallbackFilters) {
 
 const EXPORT_BATCH = 1_000;
 
+const CALLBACK_PAGES = new PageAnchors();
+
 @Injectable()
 export class CallbackRepository {
   constructor(@Inject(READ_DB) private readonly db: Kysely<DB>) {}
 
-  async page(filters: CallbackFilters, limit: number, offset: number): Promise<{ rows: CallbackLogRow[]; total: number }> {
+  /**
+   * One page, newest first. A page after one this process served starts after that page's last row
+   * (keyset on (created_at, id), which both halves of the view index); others skip at most
+   * MAX_OFFSET rows. The total of the whole log is the callbacks projection's counter plus the
+   * unsigned ring; a filtered one is counted up to a cap.
+   */
+  async page(filters: CallbackFilters, limit: number, offset: number): Promise<{ rows: CallbackLogRow[]; total: number; estimated: boolean }> {
+    const signature = JSON.stringify([filters, limit]);
+    const start = CALLBACK_PAGES.startOf(signature, offset);
     const base = this.db.selectFrom('callback_log').where(matchesFilters(filters));
     const [rows, count] = await Promise.all([
-      base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      base
+        .selectAll()
+        .select(sql<string>`created_at::text`.as('anchor_key'))
+        .$if(start.after !== undefined, (qb) =>
+          qb.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(sql<Date>`${start.after!.key}::timestamptz`, start.after!.id))),
+        )
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(start.offset)
+        .execute(),
+      this.total(filters),
     ]);
-    return { rows, total: Number(count.n) };
+    const last = rows[rows.length - 1];
+    CALLBACK_PAGES.remember(signature, offset, rows.length, last && { key: last.anchor_key, id: last.id });
+    return { rows: rows.map(({ anchor_key: _, ...row }) => row), ...count };
+  }
+
+  private async total(filters: CallbackFilters): Promise<{ total: number; estimated: boolean }> {
+    if (Object.values(filters).every((value) => value === undefined || value === '')) {
+      const [signed, unsigned] = await Promise.all([
+        readCounters(this.db, 'callback_counters', ['total']),
+        this.db.selectFrom('unsigned_callback_rejects').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { total: signed.get('total')! + Number(unsigned.n), estimated: false };
+    }
+    return countUpTo(this.db, this.db.selectFrom('callback_log').where(matchesFilters(filters)).select(sql`1`.as('one')).compile());
   }
 
   findById(id: string): Promise<CallbackLogRow | undefined> {

@@ -51,8 +51,8 @@ export class CallbacksConsoleService {
   ) {}
 
   async page(query: CallbacksQueryDto, scope: Pick<CallbackFilters, 'userId' | 'offerId'> = {}): Promise<Omit<CallbacksPage, 'success' | 'message'>> {
-    const { rows, total } = await this.callbacks.page({ ...filtersOf(query), ...scope }, query.per_page, (query.page - 1) * query.per_page);
-    return { data: rows.map(toCallbackRecord), ...paging(query.page, query.per_page, total) };
+    const { rows, total, estimated } = await this.callbacks.page({ ...filtersOf(query), ...scope }, query.per_page, (query.page - 1) * query.per_page);
+    return { data: rows.map(toCallbackRecord), ...paging(query.page, query.per_page, total), total_estimated: estimated };
   }
 
   async detail(id: string): Promise<CallbackRecord> {

@@ -1,7 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DB, PayoutRow } from '@playquid/read-db';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { afterAnchor, countUpTo, PageAnchors } from '../common/list-pages';
 import { READ_DB } from '../infra/tokens';
+
+const PAYOUT_PAGES = new PageAnchors();
 
 export type AdminPayoutRow = PayoutRow & { username: string | null; user_email: string | null };
 
@@ -23,21 +26,33 @@ export class PayoutRepository {
     return { rows, total: Number(count.n) };
   }
 
-  async pageForAdmin(status: string | undefined, limit: number, offset: number): Promise<{ rows: AdminPayoutRow[]; total: number }> {
+  /**
+   * The admin list, newest request first: after the previous page's last row when this process
+   * served it (keyset on requested_at, id), else at most MAX_OFFSET rows skipped; the total counted
+   * up to a cap.
+   */
+  async pageForAdmin(status: string | undefined, limit: number, offset: number): Promise<{ rows: AdminPayoutRow[]; total: number; estimated: boolean }> {
+    const signature = JSON.stringify([status, limit]);
+    const start = PAYOUT_PAGES.startOf(signature, offset);
     const base = this.db.selectFrom('payouts').$if(status !== undefined, (qb) => qb.where('payouts.status', '=', status!));
     const [rows, count] = await Promise.all([
       base
         .leftJoin('users', 'users.uid', 'payouts.uid')
         .selectAll('payouts')
-        .select(['users.username as username', 'users.email as user_email'])
+        .select(['users.username as username', 'users.email as user_email', sql<string>`payouts.requested_at::text`.as('anchor_key')])
+        .$if(start.after !== undefined, (qb) =>
+          qb.where(afterAnchor(sql`payouts.requested_at`, 'desc', sql`payouts.id`, start.after!, 'timestamptz')),
+        )
         .orderBy('payouts.requested_at', 'desc')
         .orderBy('payouts.id')
         .limit(limit)
-        .offset(offset)
+        .offset(start.offset)
         .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      countUpTo(this.db, base.select(sql`1`.as('one')).compile()),
     ]);
-    return { rows, total: Number(count.n) };
+    const last = rows[rows.length - 1];
+    PAYOUT_PAGES.remember(signature, offset, rows.length, last && { key: last.anchor_key, id: last.id });
+    return { rows: rows.map(({ anchor_key: _, ...row }) => row), ...count };
   }
 
   /** Totals for the member's stats: how many payouts, and how much has been paid out. */

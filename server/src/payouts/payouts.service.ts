@@ -56,8 +56,8 @@ export class PayoutsService {
   }
 
   async adminPage(query: AdminPayoutsQueryDto): Promise<Omit<AdminPayoutsPage, 'success' | 'message'>> {
-    const { rows, total } = await this.payouts.pageForAdmin(query.status_filter, query.per_page, (query.page - 1) * query.per_page);
-    return { data: rows.map(toAdminPayout), ...paging(query.page, query.per_page, total) };
+    const { rows, total, estimated } = await this.payouts.pageForAdmin(query.status_filter, query.per_page, (query.page - 1) * query.per_page);
+    return { data: rows.map(toAdminPayout), ...paging(query.page, query.per_page, total), total_estimated: estimated };
   }
 
   async approve(admin: AuthUser, payoutId: string, dto: ApprovePayoutDto) {

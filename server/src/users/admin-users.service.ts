@@ -82,7 +82,7 @@ export class AdminUsersService {
   ) {}
 
   async page(query: AdminUsersQueryDto): Promise<Omit<AdminUsersPage, 'success' | 'message'>> {
-    const [{ rows, total }, stats] = await Promise.all([
+    const [{ rows, total, estimated }, stats] = await Promise.all([
       this.users.page({
         search: query.search,
         role: query.role,
@@ -94,7 +94,7 @@ export class AdminUsersService {
       }),
       this.users.stats(this.clock.now()),
     ]);
-    return { data: rows.map(toRow), ...paging(query.page, query.per_page, total), stats };
+    return { data: rows.map(toRow), ...paging(query.page, query.per_page, total), total_estimated: estimated, stats };
   }
 
   async detail(uid: string): Promise<AdminUserDetail> {

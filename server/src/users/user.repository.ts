@@ -1,9 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import type { AdminUserSortField, AdminUserStats, AdminUserStatus, Role } from '@playquid/contracts';
 import type { DB, UsersTable } from '@playquid/read-db';
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { dayKeys, nextUtcDay, readCounters, sumOf, throughTomorrow } from '../common/counters';
 import { likeContains } from '../common/like-pattern';
+import { afterAnchor, countUpTo, MAX_OFFSET, PAGE_TOO_DEEP, PageAnchors, type PageStart } from '../common/list-pages';
 import { READ_DB } from '../infra/tokens';
 
 /** A member's users row with the figures every view of them shows (a member without a balances row has zeros). */
@@ -39,6 +40,20 @@ const SORT_COLUMNS: Record<AdminUserSortField, RawBuilder<unknown>> = {
 };
 
 const NULLABLE_SORTS: ReadonlySet<AdminUserSortField> = new Set(['last_login']);
+
+/** The sorts a page may start after the previous page's last row (keyset), with their key's type. */
+const KEYSET_SORTS: Partial<Record<AdminUserSortField, string>> = { created_at: 'timestamptz', email: 'text', username: 'text', role: 'text' };
+
+/** Status filters the users projection counts: a counter, or `-counter` for members less it. */
+const STATUS_COUNTERS: Record<AdminUserStatus | 'all', string> = {
+  all: 'members',
+  banned: 'banned',
+  active: '-banned',
+  verified: 'verified',
+  unverified: '-verified',
+};
+
+const USER_PAGES = new PageAnchors();
 
 /** The users read table: one member with their figures (profile, admin view) and the admin console's list. */
 @Injectable()
@@ -89,33 +104,56 @@ export class UserRepository {
 
   /**
    * One page of the admin list. The page's uids are chosen first, on the users (and balances) rows
-   * alone, so an index on the sort key serves the sort and OFFSET; the figures, the referral count
-   * among them, are then read for those rows only, never for the rows OFFSET skips.
+   * alone, so an index on the sort key serves the sort; the figures, the referral count among them,
+   * are then read for those rows only. A page after one this process served starts after that
+   * page's last row (keyset), others skip at most MAX_OFFSET rows (`common/list-pages.ts`). The total
+   * is a counter when the filter is one the users projection counts, else counted up to a cap.
    */
-  async page(filter: AdminUsersFilter): Promise<{ rows: UserRecord[]; total: number }> {
+  async page(filter: AdminUsersFilter): Promise<{ rows: UserRecord[]; total: number; estimated: boolean }> {
     const sortColumn = SORT_COLUMNS[filter.sortBy];
     const direction = filter.sortOrder === 'asc' ? sql`asc` : sql`desc`;
     // Only last_login can be null; on the other keys "nulls last" changes nothing, and leaving it
     // out lets one index serve both directions (read backward for the other one).
     const nulls = NULLABLE_SORTS.has(filter.sortBy) ? sql` nulls last` : sql``;
+    const keysetCast = KEYSET_SORTS[filter.sortBy];
+    const signature = JSON.stringify([filter.search, filter.role, filter.status, filter.sortBy, filter.sortOrder, filter.limit]);
+    const start: PageStart = keysetCast ? USER_PAGES.startOf(signature, filter.offset) : { offset: filter.offset };
+    if (!keysetCast && filter.offset > MAX_OFFSET) throw new BadRequestException(PAGE_TOO_DEEP);
     const pageIds = this.filtered(filter)
-      .select(['users.uid', sql`${sortColumn}`.as('sort_key')])
+      .select(['users.uid', sql`${sortColumn}`.as('sort_key'), sql<string | null>`(${sortColumn})::text`.as('anchor_key')])
+      .$if(start.after !== undefined, (qb) => qb.where(afterAnchor(sortColumn, filter.sortOrder, sql`users.uid`, start.after!, keysetCast!)))
       // Never-signed-in members sort last either way; uid keeps pages stable between equal values.
       .orderBy(sql`${sortColumn} ${direction}${nulls}`)
       .orderBy('users.uid')
       .limit(filter.limit)
-      .offset(filter.offset);
+      .offset(start.offset);
     const [rows, count] = await Promise.all([
       this.withFigures()
         .innerJoin(pageIds.as('page'), 'page.uid', 'users.uid')
+        .select('page.anchor_key')
         .orderBy(sql`page.sort_key ${direction} nulls last`)
         .orderBy('users.uid')
         .execute(),
-      this.filtered(filter)
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow(),
+      this.total(filter),
     ]);
-    return { rows: rows.map(numeric), total: Number(count.n) };
+    const last = rows[rows.length - 1];
+    if (keysetCast) USER_PAGES.remember(signature, filter.offset, rows.length, last && { key: last.anchor_key, id: last.uid });
+    return { rows: rows.map(({ anchor_key: _, ...row }) => numeric(row)), ...count };
+  }
+
+  /** How many members match: a users-projection counter for no filter, one role or one status; else counted up to a cap. */
+  private async total(filter: AdminUsersFilter): Promise<{ total: number; estimated: boolean }> {
+    const { search, role, status } = filter;
+    if (search === undefined && (role === undefined || status === undefined)) {
+      const key = role === 'ADMIN' ? 'admins' : role === undefined ? STATUS_COUNTERS[status ?? 'all'] : undefined;
+      if (key) {
+        const c = await readCounters(this.db, 'user_counters', ['members', 'admins', 'verified', 'banned']);
+        const members = c.get('members')!;
+        const total = key.startsWith('-') ? members - c.get(key.slice(1))! : key === 'members' ? members : c.get(key)!;
+        return { total, estimated: false };
+      }
+    }
+    return countUpTo(this.db, this.filtered(filter).select(sql`1`.as('one')).compile());
   }
 
   async find(uid: string): Promise<UserRecord | undefined> {

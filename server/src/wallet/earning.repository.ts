@@ -2,7 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EARNED_STATUSES } from '@playquid/contracts';
 import type { DB, EarningRow } from '@playquid/read-db';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { afterAnchor, countUpTo, PageAnchors } from '../common/list-pages';
 import { READ_DB } from '../infra/tokens';
+
+const EARNING_PAGES = new PageAnchors();
 
 export interface EarningsFilter {
   status?: string;
@@ -49,7 +52,10 @@ export class EarningRepository {
   }
 
   /** Every member's earnings for the admin screen, newest first, with who earned them. */
+  /** The admin list, newest first: keyset after the previous page when this process served it, else at most MAX_OFFSET rows skipped. */
   async adminPage(filter: { status?: string; uid?: string }, limit: number, offset: number) {
+    const signature = JSON.stringify([filter.status, filter.uid, limit]);
+    const start = EARNING_PAGES.startOf(signature, offset);
     const base = this.db
       .selectFrom('earnings')
       .$if(filter.status !== undefined, (qb) => qb.where('earnings.status', '=', filter.status!))
@@ -58,15 +64,20 @@ export class EarningRepository {
       base
         .leftJoin('users', 'users.uid', 'earnings.uid')
         .selectAll('earnings')
-        .select(['users.username as username', 'users.email as user_email'])
+        .select(['users.username as username', 'users.email as user_email', sql<string>`earnings.created_at::text`.as('anchor_key')])
+        .$if(start.after !== undefined, (qb) =>
+          qb.where(afterAnchor(sql`earnings.created_at`, 'desc', sql`earnings.id`, start.after!, 'timestamptz')),
+        )
         .orderBy('earnings.created_at', 'desc')
         .orderBy('earnings.id')
         .limit(limit)
-        .offset(offset)
+        .offset(start.offset)
         .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      countUpTo(this.db, base.select(sql`1`.as('one')).compile()),
     ]);
-    return { rows, total: Number(count.n) };
+    const last = rows[rows.length - 1];
+    EARNING_PAGES.remember(signature, offset, rows.length, last && { key: last.anchor_key, id: last.id });
+    return { rows: rows.map(({ anchor_key: _, ...row }) => row), total: count.total, estimated: count.estimated };
   }
 
   /**

@@ -47,10 +47,11 @@ export class EarningsService {
   }
 
   async adminPage(query: AdminEarningsQueryDto): Promise<Omit<AdminEarningsPage, 'success' | 'message'>> {
-    const { rows, total } = await this.earnings.adminPage({ status: query.status, uid: query.user_id }, query.per_page, (query.page - 1) * query.per_page);
+    const { rows, total, estimated } = await this.earnings.adminPage({ status: query.status, uid: query.user_id }, query.per_page, (query.page - 1) * query.per_page);
     return {
       data: rows.map(({ username, user_email, ...row }) => ({ ...toEarning(row), user: { uid: row.uid, email: user_email, username } })),
       ...paging(query.page, query.per_page, total),
+      total_estimated: estimated,
     };
   }
 
