@@ -219,4 +219,9 @@ export interface StatementData {
   pending_pence: number;
   reserved_pence: number;
   as_of: string | null;
+  /** Only when a page was asked for (`?page=`, `?per_page=`): page 1 holds the newest entries. */
+  page?: number;
+  per_page?: number;
+  total?: number;
+  total_pages?: number;
 }

@@ -110,6 +110,7 @@ describe('read plans on a seeded read model', () => {
     ['callbacks console, one offer', () => new CallbackRepository(db).page({ offerId: 'api17' }, 20, 0)],
     ['callbacks console, one member', () => new CallbackRepository(db).page({ userId: 'u17' }, 20, 0)],
     ['statement', () => new WalletRepository(db, noCache).statementEntries('u7')],
+    ['statement, one page of 50 from the newest', () => new WalletRepository(db, noCache).statementPage('u7', 50, 100)],
     // A page after one served before starts after its last row (keyset), whatever its depth.
     ['admin users, the page after one served (keyset)', async () => {
       const first = { sortBy: 'created_at', sortOrder: 'desc', limit: 20 } as const;

@@ -3,7 +3,7 @@ import { ApiBadRequestResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.types';
 import { ok } from '../common/envelope';
-import { AsOfQueryDto } from './wallet.dto';
+import { AsOfQueryDto, STATEMENT_PAGE_SIZE, StatementQueryDto } from './wallet.dto';
 import { WalletService } from './wallet.service';
 
 /** The member's money: balance, detailed balance and statement, now or `?as_of=` a past moment. */
@@ -29,7 +29,11 @@ export class WalletController {
   @Get('statement')
   @Auth({ verified: true })
   @ApiBadRequestResponse({ description: 'as_of is not an ISO-8601 timestamp or is in the future' })
-  async statement(@CurrentUser() auth: AuthUser, @Query() query: AsOfQueryDto) {
-    return ok(await this.wallet.statement(auth.uid, query.as_of), 'Statement loaded');
+  async statement(@CurrentUser() auth: AuthUser, @Query() query: StatementQueryDto) {
+    const paged = query.page !== undefined || query.per_page !== undefined;
+    return ok(
+      await this.wallet.statement(auth.uid, query.as_of, paged ? { page: query.page ?? 1, perPage: query.per_page ?? STATEMENT_PAGE_SIZE } : undefined),
+      'Statement loaded',
+    );
   }
 }

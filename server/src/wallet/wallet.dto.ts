@@ -1,12 +1,15 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, ValidateBy, type ValidationOptions } from 'class-validator';
-import { Rfc3339 } from '../common/validators';
+import { PageParam, PerPageParam, Rfc3339 } from '../common/validators';
 
 /**
  * A member's clock may run a little ahead of ours; "now" from such a client must not be refused as
  * the future. Anything later than this is a request for figures that do not exist yet.
  */
 export const AS_OF_CLOCK_SKEW_MS = 60_000;
+
+/** Statement entries per page when a page is asked for. */
+export const STATEMENT_PAGE_SIZE = 50;
 
 const IsNotInFuture = (options?: ValidationOptions) =>
   ValidateBy(
@@ -25,4 +28,16 @@ export class AsOfQueryDto {
   @Rfc3339('as_of')
   @IsNotInFuture({ message: 'as_of must not be in the future' })
   as_of?: string;
+}
+
+/**
+ * `GET /api/users/statement`: `?as_of=`, and optionally one page of entries (`page`, counted from the
+ * newest, `per_page` default 50). Without `page` the whole statement comes back, as before.
+ */
+export class StatementQueryDto extends AsOfQueryDto {
+  @PageParam()
+  page?: number;
+
+  @PerPageParam(STATEMENT_PAGE_SIZE)
+  per_page?: number;
 }

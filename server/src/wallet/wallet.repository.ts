@@ -43,6 +43,21 @@ export class WalletRepository {
     };
   }
 
+  /**
+   * One page of the member's statement counted from the newest entry, listed oldest first, and how
+   * many entries there are: both on the (uid, revision) index, one member's rows only.
+   */
+  async statementPage(uid: string, limit: number, offset: number): Promise<{ rows: StatementEntryRow[]; total: number; latest?: StatementEntryRow }> {
+    const [rows, count, latest] = await Promise.all([
+      this.db.selectFrom('statement_entries').selectAll().where('uid', '=', uid).orderBy('revision', 'desc').limit(limit).offset(offset).execute(),
+      this.db.selectFrom('statement_entries').where('uid', '=', uid).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      offset === 0
+        ? undefined
+        : this.db.selectFrom('statement_entries').selectAll().where('uid', '=', uid).orderBy('revision', 'desc').limit(1).executeTakeFirst(),
+    ]);
+    return { rows: [...rows].reverse(), total: Number(count.n), latest: offset === 0 ? rows[0] : latest };
+  }
+
   /** The member's statement, oldest entry first (the order the running balances were built in). */
   statementEntries(uid: string): Promise<StatementEntryRow[]> {
     return this.db.selectFrom('statement_entries').selectAll().where('uid', '=', uid).orderBy('revision').execute();

@@ -77,6 +77,19 @@ function toEntry(row: StatementEntryRow): StatementEntry {
 const toWalletEvent = (event: RecordedEvent): RecordedWalletEvent =>
   ({ type: event.type, data: event.data, id: event.id, revision: Number(event.revision), createdAt: iso(event.createdAt) }) as RecordedWalletEvent;
 
+const balancesAfter = (last: StatementEntryRow | undefined) => ({
+  available_pence: last?.available_balance_pence ?? 0,
+  pending_pence: last?.pending_balance_pence ?? 0,
+  reserved_pence: last?.reserved_balance_pence ?? 0,
+});
+
+const pageFields = (paging: { page: number; perPage: number }, total: number) => ({
+  page: paging.page,
+  per_page: paging.perPage,
+  total,
+  total_pages: Math.max(1, Math.ceil(total / paging.perPage)),
+});
+
 /**
  * Balance and statement of a member. Without `asOf` they come from the read tables (a moment
  * behind the log); with it, from a fold of the member's wallet stream up to that moment.
@@ -158,20 +171,25 @@ export class WalletService {
     };
   }
 
-  async statement(uid: string, asOf?: string): Promise<StatementData> {
+  /**
+   * The statement, whole or one page (`paging`: counted from the newest entry, listed oldest first;
+   * the balances are those after the latest entry either way).
+   */
+  async statement(uid: string, asOf?: string, paging?: { page: number; perPage: number }): Promise<StatementData> {
     if (asOf !== undefined) {
       const recorded = await this.store.readStream(streams.wallet(uid));
-      return foldStatement(recorded.map(toWalletEvent), asOf);
+      const whole = foldStatement(recorded.map(toWalletEvent), asOf);
+      if (!paging) return whole;
+      const total = whole.entries.length;
+      const end = Math.max(0, total - (paging.page - 1) * paging.perPage);
+      return { ...whole, entries: whole.entries.slice(Math.max(0, end - paging.perPage), end), ...pageFields(paging, total) };
+    }
+    if (paging) {
+      const { rows, total, latest } = await this.wallet.statementPage(uid, paging.perPage, (paging.page - 1) * paging.perPage);
+      return { entries: rows.map(toEntry), ...balancesAfter(latest), as_of: null, ...pageFields(paging, total) };
     }
     const rows = await this.wallet.statementEntries(uid);
-    const last = rows.at(-1);
-    return {
-      entries: rows.map(toEntry),
-      available_pence: last?.available_balance_pence ?? 0,
-      pending_pence: last?.pending_balance_pence ?? 0,
-      reserved_pence: last?.reserved_balance_pence ?? 0,
-      as_of: null,
-    };
+    return { entries: rows.map(toEntry), ...balancesAfter(rows.at(-1)), as_of: null };
   }
 
   private async figures(

@@ -49,6 +49,19 @@ describe('GET /api/users/statement', () => {
     expect(data).toMatchObject({ available_pence: 325, pending_pence: 80, reserved_pence: 0, as_of: null });
   });
 
+  it('pages from the newest entry when asked, with the balances after the latest entry on every page', async () => {
+    const first = await statement('?page=1&per_page=2');
+    expect(first.entries.map((e) => e.kind)).toEqual(['earning_approved', 'earning_pending']);
+    expect(first).toMatchObject({ page: 1, per_page: 2, total: 3, total_pages: 2, available_pence: 325, pending_pence: 80 });
+    const second = await statement('?page=2&per_page=2');
+    expect(second.entries.map((e) => e.kind)).toEqual(['welcome_bonus']);
+    expect(second).toMatchObject({ page: 2, total: 3, available_pence: 325, pending_pence: 80 });
+    // The same page of the log as it stood at a moment: the fold, sliced the same way.
+    const rebuilt = await statement(`?page=1&per_page=2&as_of=${encodeURIComponent(new Date().toISOString())}`);
+    expect(rebuilt.entries).toEqual(first.entries);
+    await get('/api/users/statement?per_page=0').expect(400);
+  });
+
   it('as_of a moment before the credits shows only the bonus, rebuilt from the log', async () => {
     const data = await statement(`?as_of=${encodeURIComponent(beforeCredits)}`);
     expect(data.entries.map((e) => e.kind)).toEqual(['welcome_bonus']);
