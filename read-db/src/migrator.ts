@@ -14,6 +14,7 @@ import * as memberRowNotifications from './migrations/1795920000000-MemberRowNot
 import * as payoutRewardStates from './migrations/1796000000000-PayoutRewardStates';
 import * as listIndexes from './migrations/1796100000000-ListIndexes';
 import * as counters from './migrations/1796300000000-Counters';
+import * as walletSnapshots from './migrations/1796300000001-WalletSnapshots';
 
 /** Migrations are listed here (not read from disk) so the compiled package needs no file globbing. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '1796000000000-PayoutRewardStates': payoutRewardStates,
   '1796100000000-ListIndexes': listIndexes,
   '1796300000000-Counters': counters,
+  '1796300000001-WalletSnapshots': walletSnapshots,
 };
 
 export function createMigrator(db: Kysely<any>, schema?: string): Migrator {

@@ -271,6 +271,19 @@ export interface CallbackTransactionsTable {
   raw_payment_usd: number;
 }
 
+/** A member's wallet state after one event of their stream: a cache for folds (migration 1796300000001). */
+export interface WalletSnapshotsTable {
+  uid: string;
+  /** bigint: the stream revision the state includes. */
+  revision: ColumnType<number, string | number, string | number>;
+  /** The hash of the event at `revision`: the snapshot is used only while the stream still has it. */
+  event_hash: string;
+  at: Timestamp;
+  version: number;
+  /** The state as JSON text, key order kept. */
+  state: string;
+}
+
 export interface ProjectionCheckpointsTable {
   projection: string;
   commit_position: string;
@@ -296,6 +309,7 @@ export interface DB {
   callback_counters: CounterTable;
   offer_completions: OfferCompletionsTable;
   callback_transactions: CallbackTransactionsTable;
+  wallet_snapshots: WalletSnapshotsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
 }
 

@@ -7,5 +7,6 @@ export type { EventStore, RecordedEvent } from './event-store/event-store';
 export { verifyStreamChain, type ChainCheck } from './event-store/hash-chain';
 export { toMessage } from './forwarder/forwarder.service';
 export { handleCommand, aggregateStream } from './cqrs/command-handler';
+export { checkWalletSnapshots } from './wallet/wallet-snapshots';
 export { OfferSyncService } from './offers/offer-sync.service';
 export { ShutdownState } from './health/shutdown-state';

@@ -1,7 +1,7 @@
 import { parsePosition } from '@playquid/contracts';
 import { ALL_PROJECTIONS, diffReadModels, type Projection, projectionByName, rebuildProjections } from '@playquid/projections';
 import { createReadDb, type DB, migrateToLatest } from '@playquid/read-db';
-import { createEventStore, type EventStore } from '@playquid/server';
+import { checkWalletSnapshots, createEventStore, type EventStore } from '@playquid/server';
 import { SingleBar } from 'cli-progress';
 import { type Kysely, sql } from 'kysely';
 import { env } from '../env';
@@ -59,8 +59,9 @@ export async function rebuild(name: string): Promise<number> {
 
 /**
  * Rebuilds every projection into a scratch schema and compares it with the live tables, set-based
- * (only differing rows leave the database). Returns the differences; the CLI exits non-zero when
- * there are any.
+ * (only differing rows leave the database), then folds each member's wallet stream again up to
+ * every wallet snapshot (a cache) and reports any that differs. Returns the differences; the CLI
+ * exits non-zero when there are any.
  */
 export async function verify(): Promise<string[]> {
   const scratch = `verify_${Date.now()}`;
@@ -71,7 +72,7 @@ export async function verify(): Promise<string[]> {
       await migrateToLatest(scratchDb, scratch);
       await replay('verify', store, scratchDb, ALL_PROJECTIONS);
       const differences = await diffReadModels(db, 'public', scratch);
-      return differences.map((d) => JSON.stringify(d));
+      return [...differences.map((d) => JSON.stringify(d)), ...(await checkWalletSnapshots(db, store))];
     } finally {
       await scratchDb.destroy();
       await sql`drop schema if exists ${sql.id(scratch)} cascade`.execute(db);

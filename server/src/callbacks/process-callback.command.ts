@@ -1,4 +1,4 @@
-import { Inject, Logger } from '@nestjs/common';
+import { Inject, Logger, Optional } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type CallbackEvent, type CallbackReceived, streams, type WalletEvent } from '@playquid/contracts';
 import {
@@ -14,7 +14,11 @@ import {
   type WalletState,
 } from '@playquid/domain';
 import { randomUUID } from 'node:crypto';
+import type { DB } from '@playquid/read-db';
+import type { Kysely } from 'kysely';
 import { GroupCommit } from '../common/group-commit';
+import { READ_DB } from '../infra/tokens';
+import { foldWallet as foldWalletFromSnapshot } from '../wallet/wallet-snapshots';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Clock } from '../cqrs/clock';
 import { EVENT_STORE, type EventStore, type NewEvent, type RecordedEvent, WrongExpectedRevisionError } from '../event-store/event-store';
@@ -138,6 +142,8 @@ export class ProcessMemberCallbacksHandler implements ICommandHandler<ProcessMem
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
+    /** The read model, for wallet snapshots (absent: every fold reads the whole stream). */
+    @Optional() @Inject(READ_DB) private readonly readDb?: Kysely<DB>,
   ) {}
 
   execute({ userId, callbacks }: ProcessMemberCallbacksCommand): Promise<ProcessCallbackResult[]> {
@@ -264,6 +270,11 @@ export class ProcessMemberCallbacksHandler implements ICommandHandler<ProcessMem
    * appended after it, or a fold of the whole stream. Kept for the next job.
    */
   private async walletAfter(uid: string, known: CachedWallet | null): Promise<CachedWallet> {
+    if (!known) {
+      // No fold kept: start from the member's wallet snapshot (checked against the stream's hash) and fold the tail.
+      const fold = await foldWalletFromSnapshot(this.readDb, this.store, uid);
+      return keep(this.wallets, uid, { state: fold.state, revision: fold.revision }, WALLET_CACHE_SIZE);
+    }
     const fromRevision = known && known.revision !== 'no_stream' ? known.revision + 1n : 0n;
     const recorded = await this.store.readStream(streams.wallet(uid), { fromRevision });
     const base = known ?? { state: walletDecider.initialState(), revision: 'no_stream' as const };

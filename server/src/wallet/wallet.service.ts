@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   type Balance,
   type DetailedBalance,
@@ -16,13 +16,14 @@ import {
   payoutEligibility,
   payoutFigures,
   type RecordedWalletEvent,
-  walletDecider,
   type WalletState,
 } from '@playquid/domain';
-import type { StatementEntryRow } from '@playquid/read-db';
+import type { DB, StatementEntryRow } from '@playquid/read-db';
+import type { Kysely } from 'kysely';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store';
-import { aggregateStream } from '../cqrs/command-handler';
+import { READ_DB } from '../infra/tokens';
+import { foldWallet } from './wallet-snapshots';
 import { WalletRepository } from './wallet.repository';
 
 /** The figures every balance shape is made of, from the read tables or from a fold of the log. */
@@ -100,6 +101,7 @@ export class WalletService {
     private readonly wallet: WalletRepository,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() @Inject(READ_DB) private readonly db?: Kysely<DB>,
   ) {}
 
   async balance(uid: string, asOf?: string): Promise<Balance> {
@@ -198,7 +200,8 @@ export class WalletService {
     totalsWanted: 'always' | 'when-bonus-may-be-locked' = 'always',
   ): Promise<MoneyFigures> {
     if (asOf !== undefined) {
-      const { state } = await aggregateStream(this.store, streams.wallet(uid), walletDecider, { asOf: new Date(asOf) });
+      // From the member's wallet snapshot when it was taken before the moment: only the tail is folded.
+      const { state } = await foldWallet(this.db, this.store, uid, new Date(asOf));
       return figuresOf(state);
     }
     const [row, always] = await Promise.all([
