@@ -48,14 +48,22 @@ export class WalletRepository {
    * many entries there are: both on the (uid, revision) index, one member's rows only.
    */
   async statementPage(uid: string, limit: number, offset: number): Promise<{ rows: StatementEntryRow[]; total: number; latest?: StatementEntryRow }> {
-    const [rows, count, latest] = await Promise.all([
-      this.db.selectFrom('statement_entries').selectAll().where('uid', '=', uid).orderBy('revision', 'desc').limit(limit).offset(offset).execute(),
+    const entries = () => this.db.selectFrom('statement_entries').selectAll().where('uid', '=', uid);
+    const [count, latest] = await Promise.all([
       this.db.selectFrom('statement_entries').where('uid', '=', uid).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      offset === 0
-        ? undefined
-        : this.db.selectFrom('statement_entries').selectAll().where('uid', '=', uid).orderBy('revision', 'desc').limit(1).executeTakeFirst(),
+      entries().orderBy('revision', 'desc').limit(1).executeTakeFirst(),
     ]);
-    return { rows: [...rows].reverse(), total: Number(count.n), latest: offset === 0 ? rows[0] : latest };
+    const total = Number(count.n);
+    // A page in the older half is read from the oldest end, so no page skips more than half the entries.
+    const rows =
+      offset <= total / 2
+        ? (await entries().orderBy('revision', 'desc').limit(limit).offset(offset).execute()).reverse()
+        : await entries()
+            .orderBy('revision', 'asc')
+            .limit(Math.max(0, Math.min(limit, total - offset)))
+            .offset(Math.max(0, total - offset - limit))
+            .execute();
+    return { rows, total, latest };
   }
 
   /** The member's statement, oldest entry first (the order the running balances were built in). */
