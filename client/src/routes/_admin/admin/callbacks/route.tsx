@@ -235,7 +235,7 @@ function AdminCallbacksPage() {
               pageTestId="callbacks-page"
               summary={
                 <p className="text-sm text-slate-400" data-testid="callbacks-showing">
-                  Showing {rows.length} of {total} callbacks
+                  Showing {rows.length} of {list.data?.total_estimated ? `about ${total.toLocaleString('en-GB')}` : total} callbacks
                 </p>
               }
             />

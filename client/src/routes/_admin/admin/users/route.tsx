@@ -226,7 +226,7 @@ function AdminUsersPage() {
         </div>
 
         <p className="mt-4 text-sm text-slate-400" aria-live="polite" data-testid="admin-users-count">
-          {data.total === 1 ? '1 user' : `${data.total} users`}
+          {data.total_estimated ? `about ${data.total.toLocaleString('en-GB')} users` : data.total === 1 ? '1 user' : `${data.total} users`}
           {filtered ? ' match' : ''}
           {data.total_pages > 1 ? ` · page ${data.page} of ${data.total_pages}` : ''}
         </p>
