@@ -15,6 +15,7 @@ import * as payoutRewardStates from './migrations/1796000000000-PayoutRewardStat
 import * as listIndexes from './migrations/1796100000000-ListIndexes';
 import * as counters from './migrations/1796300000000-Counters';
 import * as walletSnapshots from './migrations/1796300000001-WalletSnapshots';
+import * as moneySortIndexes from './migrations/1796300000002-MoneySortIndexes';
 
 /** Migrations are listed here (not read from disk) so the compiled package needs no file globbing. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '1796100000000-ListIndexes': listIndexes,
   '1796300000000-Counters': counters,
   '1796300000001-WalletSnapshots': walletSnapshots,
+  '1796300000002-MoneySortIndexes': moneySortIndexes,
 };
 
 export function createMigrator(db: Kysely<any>, schema?: string): Migrator {

@@ -98,6 +98,9 @@ describe('read plans on a seeded read model', () => {
     ['admin users, email', () => users().page({ sortBy: 'email', sortOrder: 'asc', ...deep })],
     ['admin users, username', () => users().page({ sortBy: 'username', sortOrder: 'desc', ...deep })],
     ['admin users, role', () => users().page({ sortBy: 'role', sortOrder: 'desc', ...deep })],
+    ['admin users, by total earned (money sort, a balances index)', () => users().page({ sortBy: 'total_earned', sortOrder: 'desc', ...deep })],
+    ['admin users, by pending, lowest first', () => users().page({ sortBy: 'pending_earnings', sortOrder: 'asc', ...deep })],
+    ['admin users, by completed offers, banned only', () => users().page({ status: 'banned', sortBy: 'completed_offers', sortOrder: 'desc', limit: 20, offset: 0 })],
     ['admin users, search', () => users().page({ search: 'player1234', sortBy: 'created_at', sortOrder: 'desc', limit: 20, offset: 0 })],
     ['a member with their referral count (profile, stats, admin detail)', () => users().find('u7')],
     ['admin payouts, every status', () => new PayoutRepository(db).pageForAdmin(undefined, 20, 200)],
@@ -165,6 +168,22 @@ describe('read plans on a seeded read model', () => {
       for (let page = 0; page < 3; page++) seen.push(...(await users().page({ sortBy: 'username', sortOrder: 'asc', limit: 30, offset: page * 30 })).rows.map((r) => r.uid));
       const byName = await db.selectFrom('users').select('uid').orderBy(sql`lower(username)`).orderBy('uid').limit(90).execute();
       expect(seen).toEqual(byName.map((r) => r.uid));
+    });
+
+    it('sorts by money as a sort of every member would, members without a balance as zero', async () => {
+      for (const sortOrder of ['desc', 'asc'] as const) {
+        const page = await users().page({ sortBy: 'total_earned', sortOrder, limit: 25, offset: 2_990 });
+        const expected = await db
+          .selectFrom('users')
+          .leftJoin('balances', 'balances.uid', 'users.uid')
+          .select('users.uid')
+          .orderBy(sql`coalesce(balances.total_earned_pence, 0) ${sql.raw(sortOrder)}`)
+          .orderBy('users.uid')
+          .limit(25)
+          .offset(2_990)
+          .execute();
+        expect(page.rows.map((r) => r.uid)).toEqual(expected.map((r) => r.uid));
+      }
     });
 
     it('refuses a page deeper than the offset cap that no served page leads to, with a message saying what to do', async () => {

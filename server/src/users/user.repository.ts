@@ -1,7 +1,7 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import type { AdminUserSortField, AdminUserStats, AdminUserStatus, Role } from '@playquid/contracts';
 import type { DB, UsersTable } from '@playquid/read-db';
-import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { dayKeys, nextUtcDay, readCounters, sumOf, throughTomorrow } from '../common/counters';
 import { likeContains } from '../common/like-pattern';
 import { afterAnchor, countUpTo, MAX_OFFSET, PAGE_TOO_DEEP, PageAnchors, type PageStart } from '../common/list-pages';
@@ -54,6 +54,13 @@ const STATUS_COUNTERS: Record<AdminUserStatus | 'all', string> = {
 };
 
 const USER_PAGES = new PageAnchors();
+
+/** The money sorts: read in the order of a balances index (migration 1796300000002-MoneySortIndexes). */
+const MONEY_SORTS: Partial<Record<AdminUserSortField, string>> = {
+  total_earned: 'total_earned_pence',
+  pending_earnings: 'pending_pence',
+  completed_offers: 'completed_offers',
+};
 
 /** The users read table: one member with their figures (profile, admin view) and the admin console's list. */
 @Injectable()
@@ -119,7 +126,12 @@ export class UserRepository {
     const signature = JSON.stringify([filter.search, filter.role, filter.status, filter.sortBy, filter.sortOrder, filter.limit]);
     const start: PageStart = keysetCast ? USER_PAGES.startOf(signature, filter.offset) : { offset: filter.offset };
     if (!keysetCast && filter.offset > MAX_OFFSET) throw new BadRequestException(PAGE_TOO_DEEP);
-    const pageIds = this.filtered(filter)
+    const money = MONEY_SORTS[filter.sortBy];
+    // Both shapes give the page's uid, sort key and anchor text.
+    type PageIds = SelectQueryBuilder<DB, 'users', { uid: string; sort_key: unknown; anchor_key: string | null }>;
+    const pageIds: PageIds = money
+      ? (this.moneyPageIds(filter, money, direction) as unknown as PageIds)
+      : this.filtered(filter)
       .select(['users.uid', sql`${sortColumn}`.as('sort_key'), sql<string | null>`(${sortColumn})::text`.as('anchor_key')])
       .$if(start.after !== undefined, (qb) => qb.where(afterAnchor(sortColumn, filter.sortOrder, sql`users.uid`, start.after!, keysetCast!)))
       // Never-signed-in members sort last either way; uid keeps pages stable between equal values.
@@ -139,6 +151,41 @@ export class UserRepository {
     const last = rows[rows.length - 1];
     if (keysetCast) USER_PAGES.remember(signature, filter.offset, rows.length, last && { key: last.anchor_key, id: last.uid });
     return { rows: rows.map(({ anchor_key: _, ...row }) => numeric(row)), ...count };
+  }
+
+  /**
+   * A money sort's page: the members with a non-zero figure in the balances index's order, and the
+   * rest (zero, or no balances row) by uid, each cut at the page's depth, merged and paged. Every
+   * part stops at the depth, so none sorts every member.
+   */
+  private moneyPageIds(filter: AdminUsersFilter, column: string, direction: RawBuilder<unknown>) {
+    const figure = sql.ref(`balances.${column}`);
+    const depth = filter.offset + filter.limit;
+    const nonZero = this.filtered(filter)
+      .where(figure, '<>', 0)
+      .select(['users.uid', sql<number>`${figure}`.as('sort_key'), sql<string | null>`null`.as('anchor_key')])
+      .orderBy(sql`${figure} ${direction}`)
+      .orderBy('balances.uid')
+      .limit(depth);
+    // The zeros: balances rows at 0 (the index's range at 0, in uid order), and members without a
+    // balances row (an anti join of the two primary keys, in uid order).
+    const zero = this.filtered(filter)
+      .where(figure, '=', 0)
+      .select(['users.uid', sql<number>`0`.as('sort_key'), sql<string | null>`null`.as('anchor_key')])
+      .orderBy('balances.uid')
+      .limit(depth);
+    const none = this.filtered(filter)
+      .where('balances.uid', 'is', null)
+      .select(['users.uid', sql<number>`0`.as('sort_key'), sql<string | null>`null`.as('anchor_key')])
+      .orderBy('users.uid')
+      .limit(depth);
+    return this.db
+      .selectFrom(sql<{ uid: string; sort_key: number; anchor_key: string | null }>`((${nonZero}) union all (${zero}) union all (${none}))`.as('m'))
+      .select(['m.uid', 'm.sort_key', 'm.anchor_key'])
+      .orderBy(sql`m.sort_key ${direction}`)
+      .orderBy('m.uid')
+      .limit(filter.limit)
+      .offset(filter.offset);
   }
 
   /** How many members match: a users-projection counter for no filter, one role or one status; else counted up to a cap. */
