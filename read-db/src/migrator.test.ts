@@ -26,17 +26,23 @@ const LATEST_TABLES = [
   'balances',
   'blog_views',
   'blogs',
+  'callback_counters',
   'callback_log',
+  'callback_transactions',
   'callbacks',
   'earnings',
   'events',
+  'offer_completions',
   'offer_starts',
   'offers',
   'payouts',
   'projection_checkpoints',
   'statement_entries',
   'unsigned_callback_rejects',
+  'user_counters',
   'users',
+  'wallet_counters',
+  'wallet_snapshots',
 ];
 
 describe('read-model migrations', () => {
