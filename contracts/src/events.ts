@@ -32,8 +32,11 @@ export const streams = {
   /** The one stream the featured rule (at most FEATURED_OFFERS_MAX) is decided on. */
   offerCatalogue: () => 'offer-catalogue',
   offerStarts: (uid: string) => `offerstarts-${uid}`,
-  /** One stream per (lower-cased) email: a member's email is claimed once, by one uid. */
-  emailClaim: (email: string) => `useremail-${email.toLowerCase()}`,
+  /**
+   * One stream per email: a member's email is claimed once, by one uid. Named by the email's lookup
+   * hash (HMAC of the lower-cased email, PersonalDataVault.emailLookup), never by the email itself.
+   */
+  emailClaim: (emailLookup: string) => `useremail-${emailLookup}`,
   blog: (blogId: string) => `blog-${blogId}`,
   /** One stream per slug: a slug is held by one blog post at a time. */
   blogSlug: (slug: string) => `blogslug-${slug}`,

@@ -5,3 +5,4 @@ export * from './testing';
 export { PARKED_EMAIL_DOMAIN } from './migrations/1795720000000-UniqueEmails';
 export { ALL_MEMBERS, MEMBER_ROWS_CHANNEL } from './migrations/1795920000000-MemberRowNotifications';
 export { seedReadModel } from './seed';
+export * from './personal-data-vault';

@@ -3,6 +3,8 @@ export { createApp } from './app.factory';
 export { loadConfig, type AppConfig } from './config/app-config';
 export { signCallbackUrl, signUrl, verifySignedUrl } from './callbacks/signature';
 export { createEventStore } from './event-store/create-event-store';
+export { EncryptingEventStore, UnencryptedPersonalDataError } from './event-store/encrypting-event-store';
+export { PostgresEventStore } from './event-store/postgres-event-store';
 export type { EventStore, RecordedEvent } from './event-store/event-store';
 export { verifyStreamChain, type ChainCheck } from './event-store/hash-chain';
 export { toMessage } from './forwarder/forwarder.service';

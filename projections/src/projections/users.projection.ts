@@ -1,3 +1,4 @@
+import { closedEmail, isErased } from '@playquid/contracts';
 import { PARKED_EMAIL_DOMAIN } from '@playquid/read-db';
 import { sql } from 'kysely';
 import { defineProjection } from '../projection';
@@ -11,7 +12,7 @@ export const usersProjection = defineProjection({
   tables: ['users'],
   async load(trx, events) {
     const users = new TableBatch('users', 'uid', { email: (row) => lowerEmail(row.email) });
-    const emails = events.flatMap((e) => (e.type === 'UserRegistered' ? [lowerEmail(e.data.email)] : []));
+    const emails = events.flatMap((e) => (e.type === 'UserRegistered' && !isErased(e.data.email) ? [lowerEmail(e.data.email)] : []));
     await users.load(
       trx,
       events.map((e) => e.data.uid),
@@ -21,6 +22,8 @@ export const usersProjection = defineProjection({
   },
   handlers: {
     UserRegistered: ({ users }, d) => {
+      // An email whose key is shredded reads as erased: the row gets the member's own placeholder.
+      if (isErased(d.email)) d = { ...d, email: closedEmail(d.uid) };
       // Emails are claimed once on the write side now, but older logs may hold a profile that named
       // someone else's email: it is parked like the UniqueEmails migration does, so a replay never
       // stalls on the unique index and rebuilds match the migrated table.
