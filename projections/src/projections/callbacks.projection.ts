@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { eraseCallbacks, Erasures } from '../erasure';
 import { defineProjection } from '../projection';
 import { anyOf, type Row, TableBatch } from '../table-batch';
 
@@ -33,10 +34,11 @@ export const callbacksProjection = defineProjection({
     const earningIds: string[] = [];
     for (const e of events) {
       if (e.type === 'EarningReviewApproved' || e.type === 'EarningReviewRejected') earningIds.push(e.data.earningId);
-      else ids.push(e.data.callbackId);
+      else if (e.type !== 'AccountClosed' && e.type !== 'PersonalDataRetentionApplied') ids.push(e.data.callbackId);
     }
     await callbacks.load(trx, ids, anyOf(sql.ref('earning_id'), earningIds));
-    return { callbacks };
+    // Erasures write after the rows (the order of the state's parts).
+    return { callbacks, erasures: new Erasures() };
   },
   handlers: {
     CallbackReceived: ({ callbacks }, d) =>
@@ -110,5 +112,8 @@ export const callbacksProjection = defineProjection({
     // A reversal that came before its credit waits until the credit arrives and is booked reversed.
     ReversalAwaitingCredit: ({ callbacks }, d) => callbacks.update(d.callbackId, { awaiting_credit: true }),
     EarningReversed: ({ callbacks }, d) => callbacks.update(d.callbackId, (row) => (row.awaiting_credit ? { awaiting_credit: false } : {})),
+    // The member's technical data is shredded on closure; everyone's older than 90 days by the retention job.
+    AccountClosed: ({ erasures }, d) => erasures.add((trx) => eraseCallbacks(trx, { userId: d.uid, upTo: d.closedAt })),
+    PersonalDataRetentionApplied: ({ erasures }, d) => erasures.add((trx) => eraseCallbacks(trx, { before: d.technicalBefore })),
   },
 });

@@ -1,4 +1,6 @@
 import { rewardStateFloor, rewardStateOfOrder, rewardStateOfStatus, rewardStateSupersedes, rewardStatusOf } from '@playquid/domain';
+import { ERASED } from '@playquid/contracts';
+import { Erasures } from '../erasure';
 import { defineProjection } from '../projection';
 import { TableBatch } from '../table-batch';
 
@@ -20,11 +22,15 @@ export const payoutsProjection = defineProjection({
     const payouts = new TableBatch('payouts', 'id');
     await payouts.load(
       trx,
-      events.map((e) => e.data.payoutId),
+      events.flatMap((e) => ('payoutId' in e.data ? [e.data.payoutId] : [])),
     );
-    return { payouts };
+    return { payouts, erasures: new Erasures() };
   },
   handlers: {
+    // The reward email is financial identity: kept in the log (under the identity key) for the
+    // retention period, but no read table shows it once the account is closed.
+    AccountClosed: ({ erasures }, d) =>
+      erasures.add((trx) => trx.updateTable('payouts').set({ email: ERASED }).where('uid', '=', d.uid).where('email', '<>', ERASED).execute()),
     PayoutRequested: ({ payouts }, d) =>
       payouts.insert({
         id: d.payoutId,

@@ -1,4 +1,4 @@
-import { closedEmail, isErased } from '@playquid/contracts';
+import { closedEmail, ERASED, isErased } from '@playquid/contracts';
 import { PARKED_EMAIL_DOMAIN } from '@playquid/read-db';
 import { sql } from 'kysely';
 import { defineProjection } from '../projection';
@@ -56,6 +56,9 @@ export const usersProjection = defineProjection({
     UserBanned: ({ users }, d) =>
       users.update(d.uid, { is_banned: true, banned_at: d.bannedAt, banned_by: d.bannedBy, ban_reason: d.reason, updated_at: d.bannedAt }),
     // The ban's who and why stay in the log; the row only says whether the member is banned now.
+    // The row keeps no personal data: a per-member placeholder email (unique), the username erased.
+    AccountClosed: ({ users }, d) =>
+      users.update(d.uid, { email: closedEmail(d.uid), username: ERASED, gender: null, updated_at: d.closedAt }),
     UserUnbanned: ({ users }, d) =>
       users.update(d.uid, { is_banned: false, banned_at: null, banned_by: null, ban_reason: null, updated_at: d.unbannedAt }),
   },

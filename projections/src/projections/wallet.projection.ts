@@ -140,6 +140,7 @@ export const walletProjection = defineProjection({
     return { earnings, balances: new BalanceChanges(earnings) };
   },
   handlers: {
+    BalanceForfeited: (s, d, e) => s.balances.add(e, d.forfeitedAt),
     WelcomeBonusGranted: (s, d, e) => {
       creditReward(s.earnings, d, 'bonus', 'Welcome Bonus', d.grantedAt);
       s.balances.add(e, d.grantedAt);
