@@ -12,3 +12,4 @@ export * from './offers-api';
 export * from './blogs-api';
 export * from './admin-users-api';
 export * from './personal-data';
+export * from './privacy-api';
