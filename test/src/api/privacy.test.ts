@@ -1,4 +1,5 @@
 import { audit, type EmulatorUser, verify } from '@playquid/scripts';
+import { RetentionService } from '@playquid/server';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
@@ -7,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registeredMember } from '../support/members';
 import { bearer, makeAdmin, signedPath } from '../support/money';
 import { settled } from '../support/resilience';
-import { type Stack, startStack } from '../support/stack';
+import { eventually, type Stack, startStack } from '../support/stack';
 
 // Set before the app's modules load: requests logged (with their headers) to a file the test
 // searches, and the callback's client address taken from X-Forwarded-For.
@@ -166,5 +167,36 @@ describe('privacy: data export and requests', () => {
     expect(closedEvent?.data).toMatchObject({ byAdmin: true, closedBy: admin.email, reason: expect.stringContaining('Letter of 27 Nov') });
     const listed = (await stack.http.get('/api/admin/privacy-requests').set('authorization', bearer(admin)).expect(200)).body.data.requests;
     expect(listed.map((r: { id: string }) => r.id)).toContain(recorded.id);
+  });
+});
+
+describe('privacy: the daily retention job', () => {
+  it('makes IPs and partner parameters unreadable after 90 days, records the run without personal data, and verify still passes', async () => {
+    const member = await activeMember('retention');
+    const callbackStream = `callback-${member.tx}`;
+    expect((await stack.store.readStream(callbackStream))[0].data).toMatchObject({ sourceIp: member.ip });
+
+    // Run as the job would 92 days from now (the service is what the daily BullMQ job calls, under its lock).
+    const later = new Date(Date.now() + 92 * 86_400_000);
+    const summary = await stack.app.get(RetentionService).runOnce(later);
+    expect(summary.shreddedKeys.technical).toBeGreaterThan(0);
+    expect(summary.recorded).toBe(true);
+    expect((await stack.app.get(RetentionService).runOnce(later)).recorded).toBe(false);
+
+    // Another process's vault trusts a key it unwrapped for a few seconds at most.
+    const callback = await eventually(async () => {
+      const [read] = await stack.store.readStream(callbackStream);
+      return read.erased ? read : undefined;
+    });
+    expect(callback.data).toMatchObject({ sourceIp: '[erased]', rawParameters: {} });
+    expect(callback.erased).toEqual(['sourceIp', 'rawParameters']);
+    const [run] = await stack.store.readStream(`retention-${summary.day}`);
+    expect(Object.keys(run.data as object).sort()).toEqual(['day', 'ranAt', 'shreddedKeys', 'technicalBefore']);
+    await settled(stack);
+    const row = await stack.db.selectFrom('callbacks').select(['source_ip', 'raw_parameters']).where('transaction_id', '=', member.tx).executeTakeFirstOrThrow();
+    expect(row).toEqual({ source_ip: '[erased]', raw_parameters: {} });
+    // The money facts are untouched: the member keeps the credit, and a rebuild matches the live tables.
+    expect(await verify()).toEqual([]);
+    expect((await audit()).problems).toEqual([]);
   });
 });
