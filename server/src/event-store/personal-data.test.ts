@@ -1,5 +1,5 @@
 import { ENCRYPTED_PREFIX, ERASED, PERSONAL_FIELDS, type PlayQuidEventType } from '@playquid/contracts';
-import { PersonalDataVault, unencryptedPersonalFields } from '@playquid/read-db';
+import { InMemoryKeyRecords, masterKeyOf, PersonalDataVault, unencryptedPersonalFields } from '@playquid/read-db';
 import { describe, expect, it } from 'vitest';
 import { assertPersonalDataEncrypted, UnencryptedPersonalDataError } from './encrypting-event-store';
 
@@ -121,5 +121,22 @@ describe('personal data in events', () => {
     await vault.protect([{ type: 'UserProfileUpdated', data: { uid: 'ana', username: 'Ana', updatedAt: 'now' } }]);
     await vault.shred('ana', ['profile']);
     await expect(vault.protect([{ type: 'UserProfileUpdated', data: { uid: 'ana', username: 'Ana 2', updatedAt: 'now' } }])).rejects.toThrow(/erased/);
+  });
+});
+
+describe('master-key rotation', () => {
+  it('reads data written under the old master key, re-wraps every key under the new one, and the old key can then go', async () => {
+    const records = new InMemoryKeyRecords();
+    const oldKey = masterKeyOf(Buffer.alloc(32, 1).toString('base64'));
+    const newKey = masterKeyOf(Buffer.alloc(32, 2).toString('base64'));
+    const data = { uid: 'ana', username: 'Ana', updatedAt: 'now' };
+    const [stored] = await new PersonalDataVault(records, { current: oldKey, previous: [] }).protect([{ type: 'UserProfileUpdated', data }]);
+
+    const rotating = new PersonalDataVault(records, { current: newKey, previous: [oldKey] });
+    expect((await rotating.revealMany([stored]))[0].data).toEqual(data);
+    expect(await rotating.rewrap()).toBe(1);
+    expect(await rotating.rewrap()).toBe(0);
+    const rotated = new PersonalDataVault(records, { current: newKey, previous: [] });
+    expect((await rotated.revealMany([stored]))[0].data).toEqual(data);
   });
 });
