@@ -4,9 +4,12 @@ import { sql, type Transaction } from 'kysely';
 import type { BatchWriter } from './projection';
 
 /**
- * Erasure of personal data in a projection's own rows, written after the batch's rows (list it last
- * in the batch state). The values are exactly what a replay reads from the log once the keys are
- * shredded (ERASED, {} for raw parameters), so `verify` finds the live tables and a rebuild equal.
+ * Erasure of personal data in a projection's own rows already in the table before the batch: list
+ * it first in the batch state, so it runs before the batch writes its rows (every row in the table
+ * then precedes the erasing event in the log). Rows the batch holds in memory are erased there by
+ * the handler, in log order, so a row inserted after the event is left alone. The values are
+ * exactly what a replay reads from the log once the keys are shredded (ERASED, {} for raw
+ * parameters), so `verify` finds the live tables and a rebuild equal, however the log is cut.
  */
 export class Erasures implements BatchWriter {
   private readonly steps: Array<(trx: Transaction<DB>) => Promise<unknown>> = [];
@@ -20,12 +23,21 @@ export class Erasures implements BatchWriter {
   }
 }
 
+/** A callback row's technical data as it reads once erased (a rejected one also loses what it took from its parameters). */
+export const erasedCallback = (row: { accepted: boolean }) => ({
+  source_ip: ERASED,
+  raw_parameters: {} as Record<string, string>,
+  ...(row.accepted
+    ? {}
+    : { offer_id: null, offer_name: null, task_id: null, task_name: null, user_reward_raw: null, offer_state: null, callback_type: null, ref: null }),
+});
+
 /**
  * A callback's technical data (IP, raw parameters, and what a rejected one took from them) as it
  * reads once its key is shredded: on closure for the member's callbacks, by the retention job for
  * everyone's older than 90 days.
  */
-export function eraseCallbacks(trx: Transaction<DB>, where: { userId: string; upTo: string } | { before: string }) {
+export function eraseCallbacks(trx: Transaction<DB>, where: { userId: string } | { before: string }) {
   let query = trx
     .updateTable('callbacks')
     .set({
@@ -41,6 +53,6 @@ export function eraseCallbacks(trx: Transaction<DB>, where: { userId: string; up
       ref: sql`case when accepted then ref end`,
     })
     .where('source_ip', 'is distinct from', ERASED);
-  query = 'userId' in where ? query.where('user_id', '=', where.userId).where('created_at', '<=', new Date(where.upTo)) : query.where('created_at', '<', new Date(where.before));
+  query = 'userId' in where ? query.where('user_id', '=', where.userId) : query.where('created_at', '<', new Date(where.before));
   return query.execute();
 }

@@ -324,22 +324,47 @@ export class PersonalDataVault {
     return result;
   }
 
-  private async keysCreated(records: KeyRecord[]): Promise<Map<string, Buffer>> {
+  /**
+   * The keys of these records, made where missing. A shredded key is never made again: nothing more
+   * is written under an erased identity, profile or lookup key (PersonalDataShreddedError); technical
+   * data arriving after its day's key was shredded (a partner callback after a closure) gets a fresh
+   * key of its own (`<id>~<random>`), returned under the record's id.
+   */
+  private async keysCreated(records: KeyRecord[]): Promise<Map<string, { keyId: string; key: Buffer }>> {
     const byId = new Map(records.map((r) => [r.keyId, r]));
     const known = await this.keys(byId.keys());
     const fresh = [...byId.values()].filter((r) => !known.get(r.keyId));
+    const renewed = new Map<string, string>();
     if (fresh.length > 0) {
       await this.records.insert(fresh.map((r) => ({ ...r, ...this.wrap(randomBytes(KEY_BYTES), r.keyId) })));
       // Another process may have created the same key first: the stored one is the key.
       for (const r of fresh) this.cache.delete(r.keyId);
       const stored = await this.keys(fresh.map((r) => r.keyId));
-      for (const r of fresh) known.set(r.keyId, stored.get(r.keyId) ?? null);
+      const again: KeyRecord[] = [];
+      for (const r of fresh) {
+        const key = stored.get(r.keyId) ?? null;
+        if (!key && r.category === 'technical') {
+          const renewal = { ...r, keyId: `${r.keyId}~${randomBytes(6).toString('hex')}` };
+          renewed.set(r.keyId, renewal.keyId);
+          again.push(renewal);
+        }
+        known.set(r.keyId, key);
+      }
+      if (again.length > 0) {
+        const keys = again.map((r) => ({ record: r, key: randomBytes(KEY_BYTES) }));
+        await this.records.insert(keys.map(({ record, key }) => ({ ...record, ...this.wrap(key, record.keyId) })));
+        for (const { record, key } of keys) this.cache.set(record.keyId, { key, at: Date.now() });
+      }
     }
-    const result = new Map<string, Buffer>();
+    const result = new Map<string, { keyId: string; key: Buffer }>();
     for (const [id, key] of known) {
-      // A shredded key is never made again: nothing may be written for a subject whose data is erased.
+      const renewal = renewed.get(id);
+      if (renewal) {
+        result.set(id, { keyId: renewal, key: this.cache.get(renewal)!.key! });
+        continue;
+      }
       if (!key) throw new PersonalDataShreddedError(id);
-      result.set(id, key);
+      result.set(id, { keyId: id, key });
     }
     return result;
   }
@@ -364,8 +389,9 @@ export class PersonalDataVault {
       if (!plan || plan.length === 0) return event;
       const data = { ...(event.data as Record<string, unknown>) };
       for (const { field, record } of plan) {
-        const sealed = seal(keys.get(record.keyId)!, Buffer.from(JSON.stringify(data[field])), `${event.type}.${field}`);
-        data[field] = `${ENCRYPTED_PREFIX}${b64(Buffer.from(record.keyId))}.${b64(sealed)}`;
+        const { keyId, key } = keys.get(record.keyId)!;
+        const sealed = seal(key, Buffer.from(JSON.stringify(data[field])), `${event.type}.${field}`);
+        data[field] = `${ENCRYPTED_PREFIX}${b64(Buffer.from(keyId))}.${b64(sealed)}`;
       }
       return { ...event, data };
     });
@@ -427,13 +453,14 @@ export class PersonalDataVault {
    */
   async emailLookup(email: string): Promise<string> {
     const keys = await this.keysCreated([{ keyId: LOOKUP_KEY_ID, subject: 'system', category: 'system', expiresAt: null }]);
-    return createHmac('sha256', keys.get(LOOKUP_KEY_ID)!).update(email.trim().toLowerCase()).digest('hex');
+    return createHmac('sha256', keys.get(LOOKUP_KEY_ID)!.key).update(email.trim().toLowerCase()).digest('hex');
   }
 
   /** Destroys the subject's keys of these categories at once; returns how many. */
   async shred(subject: string, categories: readonly PersonalDataCategory[]): Promise<number> {
     const count = await this.records.shredSubject(subject, categories, this.now());
-    for (const id of [...this.cache.keys()]) if (categories.some((c) => id === `${c}:${subject}` || id.startsWith(`${c}:${subject}:`))) this.cache.set(id, { key: null, at: 0 });
+    for (const id of [...this.cache.keys()])
+      if (categories.some((c) => id === `${c}:${subject}` || id.startsWith(`${c}:${subject}:`) || id.startsWith(`${c}:${subject}~`))) this.cache.set(id, { key: null, at: 0 });
     return count;
   }
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { eraseCallbacks, Erasures } from '../erasure';
+import { erasedCallback, eraseCallbacks, Erasures } from '../erasure';
 import { defineProjection } from '../projection';
 import { anyOf, type Row, TableBatch } from '../table-batch';
 
@@ -29,7 +29,7 @@ export const callbacksProjection = defineProjection({
   tables: ['callbacks'],
   async load(trx, events) {
     // A review finds its callback through the earning it booked (set by EarningCredited).
-    const callbacks = new TableBatch('callbacks', 'id', { earning: (row) => row.earning_id });
+    const callbacks = new TableBatch('callbacks', 'id', { earning: (row) => row.earning_id, user: (row) => row.user_id, all: () => 'all' });
     const ids: string[] = [];
     const earningIds: string[] = [];
     for (const e of events) {
@@ -37,8 +37,8 @@ export const callbacksProjection = defineProjection({
       else if (e.type !== 'AccountClosed' && e.type !== 'PersonalDataRetentionApplied') ids.push(e.data.callbackId);
     }
     await callbacks.load(trx, ids, anyOf(sql.ref('earning_id'), earningIds));
-    // Erasures write after the rows (the order of the state's parts).
-    return { callbacks, erasures: new Erasures() };
+    // Erasures of the rows already stored run before the batch writes its own (the order of the state's parts).
+    return { erasures: new Erasures(), callbacks };
   },
   handlers: {
     CallbackReceived: ({ callbacks }, d) =>
@@ -113,7 +113,14 @@ export const callbacksProjection = defineProjection({
     ReversalAwaitingCredit: ({ callbacks }, d) => callbacks.update(d.callbackId, { awaiting_credit: true }),
     EarningReversed: ({ callbacks }, d) => callbacks.update(d.callbackId, (row) => (row.awaiting_credit ? { awaiting_credit: false } : {})),
     // The member's technical data is shredded on closure; everyone's older than 90 days by the retention job.
-    AccountClosed: ({ erasures }, d) => erasures.add((trx) => eraseCallbacks(trx, { userId: d.uid, upTo: d.closedAt })),
-    PersonalDataRetentionApplied: ({ erasures }, d) => erasures.add((trx) => eraseCallbacks(trx, { before: d.technicalBefore })),
+    AccountClosed: ({ erasures, callbacks }, d) => {
+      erasures.add((trx) => eraseCallbacks(trx, { userId: d.uid }));
+      callbacks.updateWhere('user', d.uid, erasedCallback);
+    },
+    PersonalDataRetentionApplied: ({ erasures, callbacks }, d) => {
+      erasures.add((trx) => eraseCallbacks(trx, { before: d.technicalBefore }));
+      const before = Date.parse(d.technicalBefore);
+      callbacks.updateWhere('all', 'all', erasedCallback, (row) => new Date(row.created_at).getTime() < before);
+    },
   },
 });

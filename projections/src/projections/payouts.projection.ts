@@ -19,18 +19,21 @@ export const payoutsProjection = defineProjection({
   name: 'payouts',
   tables: ['payouts'],
   async load(trx, events) {
-    const payouts = new TableBatch('payouts', 'id');
+    const payouts = new TableBatch('payouts', 'id', { uid: (row) => row.uid });
     await payouts.load(
       trx,
       events.flatMap((e) => ('payoutId' in e.data ? [e.data.payoutId] : [])),
     );
-    return { payouts, erasures: new Erasures() };
+    // Erasures of the rows already stored run before the batch writes its own.
+    return { erasures: new Erasures(), payouts };
   },
   handlers: {
     // The reward email is financial identity: kept in the log (under the identity key) for the
     // retention period, but no read table shows it once the account is closed.
-    AccountClosed: ({ erasures }, d) =>
-      erasures.add((trx) => trx.updateTable('payouts').set({ email: ERASED }).where('uid', '=', d.uid).where('email', '<>', ERASED).execute()),
+    AccountClosed: ({ erasures, payouts }, d) => {
+      erasures.add((trx) => trx.updateTable('payouts').set({ email: ERASED }).where('uid', '=', d.uid).where('email', '<>', ERASED).execute());
+      payouts.updateWhere('uid', d.uid, { email: ERASED });
+    },
     PayoutRequested: ({ payouts }, d) =>
       payouts.insert({
         id: d.payoutId,

@@ -140,3 +140,17 @@ describe('master-key rotation', () => {
     expect((await rotated.revealMany([stored]))[0].data).toEqual(data);
   });
 });
+
+describe('technical data after a closure', () => {
+  it('is stored under a fresh key of its own, readable, while what the shredded key covered stays erased', async () => {
+    const vault = PersonalDataVault.inMemory();
+    const callback = (ip: string) => ({ type: 'CallbackReceived', data: { userId: 'ana', sourceIp: ip, rawParameters: { ip } } });
+    const [before] = await vault.protect([callback('198.51.100.1')]);
+    await vault.shred('ana', ['technical']);
+    const [after] = await vault.protect([callback('198.51.100.2')]);
+    expect((await vault.revealMany([before, after])).map((r) => r.data)).toEqual([
+      { userId: 'ana', sourceIp: ERASED, rawParameters: {} },
+      callback('198.51.100.2').data,
+    ]);
+  });
+});
