@@ -32,11 +32,16 @@ export const streams = {
   /** The one stream the featured rule (at most FEATURED_OFFERS_MAX) is decided on. */
   offerCatalogue: () => 'offer-catalogue',
   offerStarts: (uid: string) => `offerstarts-${uid}`,
-  /** One stream per (lower-cased) email: a member's email is claimed once, by one uid. */
-  emailClaim: (email: string) => `useremail-${email.toLowerCase()}`,
+  /**
+   * One stream per email: a member's email is claimed once, by one uid. Named by the email's lookup
+   * hash (HMAC of the lower-cased email, PersonalDataVault.emailLookup), never by the email itself.
+   */
+  emailClaim: (emailLookup: string) => `useremail-${emailLookup}`,
   blog: (blogId: string) => `blog-${blogId}`,
   /** One stream per slug: a slug is held by one blog post at a time. */
   blogSlug: (slug: string) => `blogslug-${slug}`,
+  /** One stream per day of the retention job (appended with no_stream: the day runs once). */
+  retention: (day: string) => `retention-${day}`,
 } as const;
 
 // ---------------------------------------------------------------- users
@@ -62,7 +67,16 @@ export type UserRoleChanged = DomainEvent<
   'UserRoleChanged',
   { uid: string; role: Role; changedBy: string; reason: string | null; changedAt: string }
 >;
-export type UserEvent = UserRegistered | UserEmailVerified | UserSignedIn | UserProfileUpdated | UserRoleChanged | UserBanEvent;
+/**
+ * The member closed their account (or an admin did, on a written request): sign-in is disabled, the
+ * username and technical data are shredded at once, the identity kept for financial records expires
+ * RETENTION.financialRecordsYears later. `forfeitedPence`: the available balance given up (BalanceForfeited).
+ */
+export type AccountClosed = DomainEvent<
+  'AccountClosed',
+  { uid: string; closedBy: string; byAdmin: boolean; reason: string | null; forfeitedPence: Pence; closedAt: string }
+>;
+export type UserEvent = UserRegistered | UserEmailVerified | UserSignedIn | UserProfileUpdated | UserRoleChanged | UserBanEvent | AccountClosed;
 
 // ---------------------------------------------------------------- user bans (on the user stream)
 /** An admin suspended the member: every member call is refused and their Firebase account disabled. */
@@ -297,7 +311,11 @@ export type PayoutEvent =
   | PayoutRewardResendRequested
   | PayoutReturned;
 
+/** The account closed with money still available and the member confirmed giving it up: it leaves the balance. */
+export type BalanceForfeited = DomainEvent<'BalanceForfeited', { uid: string; amountPence: Pence; reason: string; forfeitedAt: string }>;
+
 export type WalletEvent =
+  | BalanceForfeited
   | WelcomeBonusGranted
   | EarningCredited
   | EarningApproved
@@ -498,6 +516,18 @@ export type BlogSlugEvent = BlogSlugClaimed | BlogSlugReleased;
 
 export type BlogsEvent = BlogStreamEvent | BlogSlugEvent;
 
-export type PlayQuidEvent = UserEvent | EmailClaimEvent | WalletEvent | CallbackEvent | OffersEvent | BlogsEvent;
+// ---------------------------------------------------------------- privacy
+/**
+ * Stream retention-<day>: the daily retention job shredded the keys whose retention ended (counts
+ * per category only: no personal data). Technical data (IPs, raw partner parameters) received
+ * before `technicalBefore` is unreadable from now on.
+ */
+export type PersonalDataRetentionApplied = DomainEvent<
+  'PersonalDataRetentionApplied',
+  { day: string; technicalBefore: string; shreddedKeys: Record<string, number>; ranAt: string }
+>;
+export type PrivacyEvent = PersonalDataRetentionApplied;
+
+export type PlayQuidEvent = UserEvent | EmailClaimEvent | WalletEvent | CallbackEvent | OffersEvent | BlogsEvent | PrivacyEvent;
 export type PlayQuidEventType = PlayQuidEvent['type'];
 export type EventOfType<T extends PlayQuidEventType> = Extract<PlayQuidEvent, { type: T }>;

@@ -11,3 +11,5 @@ export * from './wallet-api';
 export * from './offers-api';
 export * from './blogs-api';
 export * from './admin-users-api';
+export * from './personal-data';
+export * from './privacy-api';

@@ -15,6 +15,8 @@ export const QUEUES = {
   referralSettlements: 'referral-settlements',
   /** BitLabs catalogue sync: a repeating job every few minutes, plus one at startup when the catalogue is empty. */
   offerSync: 'offer-sync',
+  /** The daily personal-data retention run (server privacy/): one at a time in the cluster. */
+  privacyRetention: 'privacy-retention',
 } as const;
 
 /** The forwarder's own checkpoint row in projection_checkpoints. */

@@ -191,7 +191,8 @@ export type StatementEntryKind =
   | 'earning_reversed'
   | 'payout_requested'
   | 'payout_released'
-  | 'payout_paid';
+  | 'payout_paid'
+  | 'balance_forfeited';
 
 /** One change to the member's money, straight from one event of their wallet stream. */
 export interface StatementEntry {

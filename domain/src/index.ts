@@ -26,3 +26,5 @@ export * from './text/text-rules';
 export * from './wallet/own-money';
 export * from './audit/ledger-invariants';
 export * from './wallet/wallet-snapshot';
+export * from './wallet/closure-rules';
+export * from './privacy/retention';

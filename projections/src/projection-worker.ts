@@ -1,5 +1,5 @@
 import type { ProjectionRangeJob } from '@playquid/contracts';
-import type { DB } from '@playquid/read-db';
+import { type DB, PersonalDataVault } from '@playquid/read-db';
 import { type ConnectionOptions, DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Kysely } from 'kysely';
 import { type ApplyOutcome, applyRange, OutOfOrderError } from './apply-range';
@@ -15,6 +15,11 @@ export interface ProjectionWorkerOptions {
   projections?: readonly Projection[];
   /** Redis and processing errors the worker reports as events (default: console.error). */
   onError?(error: Error): void;
+  /**
+   * Decrypts the personal fields of the jobs' events (the forwarder queues them as stored, encrypted);
+   * default: the key store in `db`, master key from the environment.
+   */
+  vault?: PersonalDataVault;
 }
 
 /** A killed worker's range is free this long after its last lock renewal. */
@@ -44,6 +49,7 @@ export function startProjectionWorker({
   prefix,
   projections = ALL_PROJECTIONS,
   onError = (error) => console.error(`projection worker: ${error.message}`),
+  vault = PersonalDataVault.forDatabase(db),
 }: ProjectionWorkerOptions): Worker<ProjectionRangeJob, Record<string, ApplyOutcome>> {
   const processJob = async (job: Job<ProjectionRangeJob>, token?: string) => {
     // A job of another shape (e.g. left in Redis by an older forwarder) is failed at once: the
@@ -51,7 +57,7 @@ export function startProjectionWorker({
     if (!Array.isArray(job.data.events) || job.data.events.length === 0)
       throw new UnrecoverableError(`job ${job.id} holds no range of the log`);
     try {
-      return await applyRange(db, projections, job.data.events);
+      return await applyRange(db, projections, await vault.revealEvents(job.data.events));
     } catch (error) {
       if (!(error instanceof OutOfOrderError) || !token) throw error;
       await job.moveToDelayed(Date.now() + outOfOrderDelay(job.attemptsStarted), token);

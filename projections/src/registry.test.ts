@@ -11,6 +11,9 @@ const EVENT_TYPES: Record<PlayQuidEventType, true> = {
   UserRoleChanged: true,
   UserBanned: true,
   UserUnbanned: true,
+  AccountClosed: true,
+  BalanceForfeited: true,
+  PersonalDataRetentionApplied: true,
   EmailClaimed: true,
   WelcomeBonusGranted: true,
   EarningCredited: true,
@@ -75,6 +78,7 @@ describe('projection registry', () => {
 
   it('finds projections by name', () => {
     expect(projectionByName('wallet')?.handles).toEqual([
+      'BalanceForfeited',
       'WelcomeBonusGranted',
       'ReferralRewardGranted',
       'EarningCredited',

@@ -7,7 +7,17 @@ import type { DB } from '@playquid/read-db';
 // The unsigned-reject ring is written by the intake, not from events, and callback_log is a view over it.
 // blog_views is a counter the API increments on each public read: no event, so no projection owns it.
 // wallet_snapshots is a cache the API writes from the event store; verify checks it on its own.
-export type ProjectionTable = Exclude<keyof DB, 'projection_checkpoints' | 'unsigned_callback_rejects' | 'callback_log' | 'blog_views' | 'wallet_snapshots'>;
+// personal_data_keys is the crypto-shredding key store and privacy_requests the privacy desk's queue: never rebuilt.
+export type ProjectionTable = Exclude<
+  keyof DB,
+  | 'projection_checkpoints'
+  | 'unsigned_callback_rejects'
+  | 'callback_log'
+  | 'blog_views'
+  | 'wallet_snapshots'
+  | 'personal_data_keys'
+  | 'privacy_requests'
+>;
 
 /**
  * Primary key of each read table, used to compare two read models row by row. A Record (not a

@@ -16,6 +16,7 @@ import * as listIndexes from './migrations/1796100000000-ListIndexes';
 import * as counters from './migrations/1796300000000-Counters';
 import * as walletSnapshots from './migrations/1796300000001-WalletSnapshots';
 import * as moneySortIndexes from './migrations/1796300000002-MoneySortIndexes';
+import * as personalDataKeys from './migrations/1796600000000-PersonalDataKeys';
 
 /** Migrations are listed here (not read from disk) so the compiled package needs no file globbing. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '1796300000000-Counters': counters,
   '1796300000001-WalletSnapshots': walletSnapshots,
   '1796300000002-MoneySortIndexes': moneySortIndexes,
+  '1796600000000-PersonalDataKeys': personalDataKeys,
 };
 
 export function createMigrator(db: Kysely<any>, schema?: string): Migrator {

@@ -291,7 +291,35 @@ export interface ProjectionCheckpointsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** Crypto-shredding data keys (migration 1796600000000); not a projection table. */
+export interface PersonalDataKeysTable {
+  key_id: string;
+  subject: string;
+  category: string;
+  master_key_id: string | null;
+  wrapped_key: Buffer | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  shredded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Privacy requests (export, closure, erasure) and their 30-day clock; not a projection table. */
+export interface PrivacyRequestsTable {
+  id: string;
+  uid: string;
+  kind: string;
+  channel: string;
+  status: string;
+  received_at: Timestamp;
+  due_at: Timestamp;
+  completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  handled_by: string | null;
+  reason: string | null;
+}
+
 export interface DB {
+  personal_data_keys: PersonalDataKeysTable;
+  privacy_requests: PrivacyRequestsTable;
   users: UsersTable;
   balances: BalancesTable;
   earnings: EarningsTable;

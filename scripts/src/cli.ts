@@ -4,6 +4,7 @@ import { audit } from './commands/audit';
 import { makeAdmin } from './commands/make-admin';
 import { migrate } from './commands/migrate';
 import { rebuild, verify } from './commands/rebuild';
+import { rewrapKeys } from './commands/rewrap-keys';
 import { seed } from './commands/seed';
 import { sendCallback } from './commands/send-callback';
 
@@ -63,6 +64,11 @@ program
     console.log(report.problems.length ? `audit: ${report.problems.length} problem(s) in ${checked}` : `audit: ledger consistent (${checked})`);
     if (report.problems.length) process.exitCode = 1;
   });
+
+program
+  .command('rewrap-keys')
+  .description('after a master-key rotation: re-wrap every personal-data key under PERSONAL_DATA_MASTER_KEY')
+  .action(async () => console.log(`rewrap-keys: ${await rewrapKeys()} key(s) re-wrapped`));
 
 // A promise rejected with no handler is a bug: say so and exit non-zero rather than half-finish.
 process.on('unhandledRejection', (reason) => {

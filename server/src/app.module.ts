@@ -6,6 +6,8 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
 import type { ConnectionOptions } from 'bullmq';
 import { LoggerModule } from 'nestjs-pino';
+import pino from 'pino';
+import { LOG_REDACT_PATHS, withoutQuery } from './common/log-redaction';
 import { AuthModule } from './auth/auth.module';
 import { BlogsModule } from './blogs/blogs.module';
 import { CallbacksModule } from './callbacks/callbacks.module';
@@ -23,6 +25,7 @@ import { PayoutsModule } from './payouts/payouts.module';
 import { RewardsModule } from './rewards/rewards.module';
 import { SeoModule } from './seo/seo.module';
 import { UsersModule } from './users/users.module';
+import { PrivacyModule } from './privacy/privacy.module';
 import { WalletModule } from './wallet/wallet.module';
 
 @Module({
@@ -35,11 +38,18 @@ import { WalletModule } from './wallet/wallet.module';
         { method: RequestMethod.GET, path: 'users/balance' },
       ],
       forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-      pinoHttp: {
-        level: process.env.LOG_LEVEL ?? 'info',
-        autoLogging: process.env.LOG_REQUESTS === 'true',
-        redact: ['req.headers.authorization'],
-      },
+      // LOG_FILE: the logs go to this file (appended) instead of stdout.
+      pinoHttp: [
+        {
+          level: process.env.LOG_LEVEL ?? 'info',
+          autoLogging: process.env.LOG_REQUESTS === 'true',
+          redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+          serializers: {
+            req: (req: { url?: string }) => ({ ...req, url: withoutQuery(req.url) }),
+          },
+        },
+        process.env.LOG_FILE ? pino.destination({ dest: process.env.LOG_FILE, sync: true, append: true }) : pino.destination(1),
+      ],
     }),
     CqrsModule.forRoot(),
     InfrastructureModule,
@@ -59,6 +69,7 @@ import { WalletModule } from './wallet/wallet.module';
     }),
     AuthModule,
     UsersModule,
+    PrivacyModule,
     WalletModule,
     PayoutsModule,
     RewardsModule,

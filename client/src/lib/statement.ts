@@ -10,6 +10,7 @@ const KIND_LABELS: Record<StatementEntryKind, string> = {
   payout_requested: 'Payout requested',
   payout_released: 'Payout returned to balance',
   payout_paid: 'Payout paid',
+  balance_forfeited: 'Balance given up on closure',
 };
 
 /** A short title for a statement line; the server's `reason` says the rest. */

@@ -73,9 +73,11 @@ const SECTIONS: LegalSection[] = [
     heading: 'How long we keep it',
     body: (
       <p>
-        Financial records: {RETENTION.financialRecordsYears} years. Marketing consent: {RETENTION.marketingConsentYears} years. Technical
-        logs: {RETENTION.technicalLogsDays} days. Your account data is deleted when you close your account, except the financial records
-        we must keep.
+        Financial records (your email and who was paid what, where): {RETENTION.financialRecordsYears} years after your account closes.
+        Marketing consent: {RETENTION.marketingConsentYears} years. Technical logs (IP addresses, the offer partner&apos;s raw
+        parameters): {RETENTION.technicalLogsDays} days. When you close your account your username and technical data are erased at
+        once; amounts and dates stay in our ledger without your identity so the accounts still balance. Personal data in our records is
+        encrypted with a key of your own, and erasing it destroys that key.
       </p>
     ),
   },
@@ -83,7 +85,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Your rights',
     body: (
       <p>
-        You may ask to see, correct, export or delete your data, restrict or object to how we use it, and withdraw consent. Write to {mail}
+        You may ask to see, correct, export or delete your data, restrict or object to how we use it, and withdraw consent. You can
+        download your data and close your account yourself on the Privacy tab of your profile, or write to {mail}
         : we answer privacy requests within {RETENTION.privacyRequestDays} days. You also have the right to complain to the Information
         Commissioner&apos;s Office (ICO),{' '}
         <a className="font-semibold text-quid-300 hover:underline" href="https://ico.org.uk/make-a-complaint/" rel="noopener noreferrer">

@@ -13,6 +13,8 @@ export interface UserState {
   registeredAt: string | null;
   lastLogin: string | null;
   banned: boolean;
+  /** AccountClosed: nothing more is decided for this member. */
+  closed: boolean;
 }
 
 export type UserCommand =
@@ -32,7 +34,9 @@ export type UserCommand =
   | { type: 'ChangeRole'; uid: string; role: Role; changedBy: string; reason: string | null; now: string }
   /** `byUid` is the admin's uid, so the rule "not yourself" is decided here, not in a controller. */
   | { type: 'BanUser'; uid: string; byUid: string; bannedBy: string; reason: string; now: string }
-  | { type: 'UnbanUser'; uid: string; unbannedBy: string; reason: string | null; now: string };
+  | { type: 'UnbanUser'; uid: string; unbannedBy: string; reason: string | null; now: string }
+  /** `byUid`: who closes it (the member, or an admin acting on a written request: never their own account). */
+  | { type: 'CloseAccount'; uid: string; byUid: string; closedBy: string; byAdmin: boolean; reason: string | null; forfeitedPence: number; now: string };
 
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   initialState: () => ({
@@ -47,6 +51,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
     registeredAt: null,
     lastLogin: null,
     banned: false,
+    closed: false,
   }),
 
   evolve(state, event) {
@@ -75,6 +80,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return { ...state, banned: true };
       case 'UserUnbanned':
         return { ...state, banned: false };
+      case 'AccountClosed':
+        return { ...state, closed: true };
     }
   },
 
@@ -133,6 +140,24 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return [
           { type: 'UserUnbanned', data: { uid: command.uid, unbannedBy: command.unbannedBy, reason: command.reason, unbannedAt: command.now } },
         ];
+      case 'CloseAccount':
+        if (!state.registered) throw new DomainError(ADMIN_USER_TEXT.notFound, 'not_found');
+        if (state.closed) throw new DomainError(ACCOUNT_CLOSED_MESSAGE, 'conflict');
+        if (command.byAdmin && command.byUid === command.uid) throw new DomainError(CLOSE_OWN_ACCOUNT_AS_ADMIN, 'forbidden');
+        if (command.byAdmin && !command.reason?.trim()) throw new DomainError('State the written request this closure acts on', 'invalid');
+        return [
+          {
+            type: 'AccountClosed',
+            data: {
+              uid: command.uid,
+              closedBy: command.closedBy,
+              byAdmin: command.byAdmin,
+              reason: command.reason,
+              forfeitedPence: command.forfeitedPence,
+              closedAt: command.now,
+            },
+          },
+        ];
       default: {
         const exhaustive: never = command;
         throw new Error(`Unknown command ${JSON.stringify(exhaustive)}`);
@@ -152,6 +177,9 @@ export const welcomeBonusDue = (state: UserState): boolean => state.registered &
  * A banned member moves no money: the payout request checks this on the write side, so it holds
  * even for a caller that got past the auth guard.
  */
+export const ACCOUNT_CLOSED_MESSAGE = 'This account is closed';
+export const CLOSE_OWN_ACCOUNT_AS_ADMIN = 'An admin cannot act on a privacy request for their own account';
+
 export function assertNotBanned(state: UserState): void {
   if (state.banned) throw new DomainError(ACCOUNT_SUSPENDED_MESSAGE, 'forbidden');
 }

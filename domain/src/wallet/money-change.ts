@@ -79,6 +79,9 @@ export function walletMoneyChange(event: WalletEvent, earningAmount: (earningId:
     case 'PayoutProcessed':
       // The money leaves the reserve, not the available balance.
       return change({ reservedPence: -event.data.amountPence, paidOutPence: event.data.amountPence });
+    case 'BalanceForfeited':
+      // Given up on closure: it leaves the available balance; it was earned, so Total Earned stays.
+      return change({ availablePence: -event.data.amountPence });
     case 'ReversalAwaitingCredit':
     case 'MemberQualified':
     case 'MemberQualificationLost':

@@ -105,6 +105,8 @@ function entryText(event: WalletEvent): EntryText | null {
       const d = event.data;
       return { kind: 'payout_paid', reason: `Payout of ${formatPence(d.amountPence)} paid (reference ${d.transactionReference})`, payoutId: d.payoutId };
     }
+    case 'BalanceForfeited':
+      return { kind: 'balance_forfeited', reason: `${formatPence(event.data.amountPence)} given up when the account was closed` };
     case 'ReversalAwaitingCredit':
     case 'MemberQualified':
     case 'MemberQualificationLost':

@@ -8,6 +8,7 @@ import { type Decider } from '../decider';
 import { addMoneyChange, NO_MONEY_CHANGE, walletMoneyChange } from './money-change';
 import { deliveryState, rewardStateFloor, rewardStateOfOrder, rewardStateSupersedes } from './payout-rules';
 import { decideCallback, decideReview, flagOpenPayouts, type ReviewCommand } from './wallet-earnings';
+import { decideClosure } from './closure-rules';
 import { decidePayout, type PayoutCommand } from './wallet-payouts';
 import type { WalletState } from './wallet-state';
 
@@ -24,7 +25,9 @@ export type WalletCommand =
   | { type: 'SettleReferral'; uid: string; friendUid: string; friendQualified: boolean; now: string }
   | { type: 'ApplyCallback'; uid: string; callback: CallbackReceived['data']; earningId: string; reviewThresholdPence?: number; now: string }
   | ReviewCommand
-  | PayoutCommand;
+  | PayoutCommand
+  /** The account is closing: the available balance is forfeited only when the member confirms it (closure-rules). */
+  | { type: 'SettleClosure'; uid: string; confirmForfeit: boolean; minPayoutPence: number; now: string };
 
 const lookupTable = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
 
@@ -239,6 +242,8 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
       case 'PayoutReturned':
         releasePayout(state, event.data.payoutId, 'returned');
         return state;
+      case 'BalanceForfeited':
+        return state;
     }
   },
 
@@ -281,6 +286,8 @@ function decideCommand(command: WalletCommand, state: WalletState): WalletEvent[
       case 'ResendReward':
       case 'ReturnPayout':
         return decidePayout(command, state);
+      case 'SettleClosure':
+        return decideClosure(command, state);
       default: {
         const exhaustive: never = command;
         throw new Error(`Unknown command ${JSON.stringify(exhaustive)}`);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { CountersOf, countChanges, keyCounters } from '../counters';
+import { erasedCallback, eraseCallbacks, Erasures } from '../erasure';
 import { defineProjection } from '../projection';
 import { anyOf, type Row, TableBatch } from '../table-batch';
 
@@ -59,12 +60,12 @@ export const callbacksProjection = defineProjection({
   tables: ['callbacks', 'callback_transactions', 'callback_counters'],
   async load(trx, events) {
     // A review finds its callback through the earning it booked (set by EarningCredited).
-    const callbacks = new TableBatch('callbacks', 'id', { earning: (row) => row.earning_id });
+    const callbacks = new TableBatch('callbacks', 'id', { earning: (row) => row.earning_id, user: (row) => row.user_id, all: () => 'all' });
     const ids: string[] = [];
     const earningIds: string[] = [];
     for (const e of events) {
       if (e.type === 'EarningReviewApproved' || e.type === 'EarningReviewRejected') earningIds.push(e.data.earningId);
-      else ids.push(e.data.callbackId);
+      else if (e.type !== 'AccountClosed' && e.type !== 'PersonalDataRetentionApplied') ids.push(e.data.callbackId);
     }
     await callbacks.load(trx, ids, anyOf(sql.ref('earning_id'), earningIds));
     const transactions = new TableBatch('callback_transactions', 'transaction_id');
@@ -83,7 +84,8 @@ export const callbacksProjection = defineProjection({
       });
       await sums.write(trx);
     });
-    return { callbacks, transactions, counters };
+    // Erasures of the rows already stored run before the batch writes its own (the order of the state's parts).
+    return { erasures: new Erasures(), callbacks, transactions, counters };
   },
   handlers: {
     CallbackReceived: ({ callbacks, transactions }, d) => {
@@ -164,5 +166,15 @@ export const callbacksProjection = defineProjection({
     // A reversal that came before its credit waits until the credit arrives and is booked reversed.
     ReversalAwaitingCredit: ({ callbacks }, d) => callbacks.update(d.callbackId, { awaiting_credit: true }),
     EarningReversed: ({ callbacks }, d) => callbacks.update(d.callbackId, (row) => (row.awaiting_credit ? { awaiting_credit: false } : {})),
+    // The member's technical data is shredded on closure; everyone's older than 90 days by the retention job.
+    AccountClosed: ({ erasures, callbacks }, d) => {
+      erasures.add((trx) => eraseCallbacks(trx, { userId: d.uid }));
+      callbacks.updateWhere('user', d.uid, erasedCallback);
+    },
+    PersonalDataRetentionApplied: ({ erasures, callbacks }, d) => {
+      erasures.add((trx) => eraseCallbacks(trx, { before: d.technicalBefore }));
+      const before = Date.parse(d.technicalBefore);
+      callbacks.updateWhere('all', 'all', erasedCallback, (row) => new Date(row.created_at).getTime() < before);
+    },
   },
 });

@@ -1,4 +1,6 @@
 import { rewardStateFloor, rewardStateOfOrder, rewardStateOfStatus, rewardStateSupersedes, rewardStatusOf } from '@playquid/domain';
+import { ERASED } from '@playquid/contracts';
+import { Erasures } from '../erasure';
 import { defineProjection } from '../projection';
 import { TableBatch } from '../table-batch';
 
@@ -17,14 +19,21 @@ export const payoutsProjection = defineProjection({
   name: 'payouts',
   tables: ['payouts'],
   async load(trx, events) {
-    const payouts = new TableBatch('payouts', 'id');
+    const payouts = new TableBatch('payouts', 'id', { uid: (row) => row.uid });
     await payouts.load(
       trx,
-      events.map((e) => e.data.payoutId),
+      events.flatMap((e) => ('payoutId' in e.data ? [e.data.payoutId] : [])),
     );
-    return { payouts };
+    // Erasures of the rows already stored run before the batch writes its own.
+    return { erasures: new Erasures(), payouts };
   },
   handlers: {
+    // The reward email is financial identity: kept in the log (under the identity key) for the
+    // retention period, but no read table shows it once the account is closed.
+    AccountClosed: ({ erasures, payouts }, d) => {
+      erasures.add((trx) => trx.updateTable('payouts').set({ email: ERASED }).where('uid', '=', d.uid).where('email', '<>', ERASED).execute());
+      payouts.updateWhere('uid', d.uid, { email: ERASED });
+    },
     PayoutRequested: ({ payouts }, d) =>
       payouts.insert({
         id: d.payoutId,

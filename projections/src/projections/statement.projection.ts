@@ -119,5 +119,6 @@ export const statementProjection = defineProjection({
     PayoutProcessed: record,
     ReferralRewardReversed: record,
     PayoutReturned: record,
+    BalanceForfeited: record,
   },
 });

@@ -1,3 +1,4 @@
+import { closedEmail, ERASED, isErased } from '@playquid/contracts';
 import { PARKED_EMAIL_DOMAIN } from '@playquid/read-db';
 import { sql } from 'kysely';
 import { CountersOf, countChanges, keyCounters, utcDay } from '../counters';
@@ -29,7 +30,7 @@ export const usersProjection = defineProjection({
   tables: ['users', 'user_counters'],
   async load(trx, events) {
     const users = new TableBatch('users', 'uid', { email: (row) => lowerEmail(row.email) });
-    const emails = events.flatMap((e) => (e.type === 'UserRegistered' ? [lowerEmail(e.data.email)] : []));
+    const emails = events.flatMap((e) => (e.type === 'UserRegistered' && !isErased(e.data.email) ? [lowerEmail(e.data.email)] : []));
     await users.load(
       trx,
       events.map((e) => e.data.uid),
@@ -46,6 +47,8 @@ export const usersProjection = defineProjection({
   },
   handlers: {
     UserRegistered: ({ users }, d) => {
+      // An email whose key is shredded reads as erased: the row gets the member's own placeholder.
+      if (isErased(d.email)) d = { ...d, email: closedEmail(d.uid) };
       // Emails are claimed once on the write side now, but older logs may hold a profile that named
       // someone else's email: it is parked like the UniqueEmails migration does, so a replay never
       // stalls on the unique index and rebuilds match the migrated table.
@@ -78,6 +81,9 @@ export const usersProjection = defineProjection({
     UserBanned: ({ users }, d) =>
       users.update(d.uid, { is_banned: true, banned_at: d.bannedAt, banned_by: d.bannedBy, ban_reason: d.reason, updated_at: d.bannedAt }),
     // The ban's who and why stay in the log; the row only says whether the member is banned now.
+    // The row keeps no personal data: a per-member placeholder email (unique), the username erased.
+    AccountClosed: ({ users }, d) =>
+      users.update(d.uid, { email: closedEmail(d.uid), username: ERASED, gender: null, updated_at: d.closedAt }),
     UserUnbanned: ({ users }, d) =>
       users.update(d.uid, { is_banned: false, banned_at: null, banned_by: null, ban_reason: null, updated_at: d.unbannedAt }),
   },

@@ -190,6 +190,7 @@ export const walletProjection = defineProjection({
     return { earnings, balances, counters: new CountersOf((trx) => writeWalletCounters(trx, earnings, balances)) };
   },
   handlers: {
+    BalanceForfeited: (s, d, e) => s.balances.add(e, d.forfeitedAt),
     WelcomeBonusGranted: (s, d, e) => {
       creditReward(s.earnings, d, 'bonus', 'Welcome Bonus', d.grantedAt);
       s.balances.add(e, d.grantedAt);

@@ -43,9 +43,13 @@ function streamTracker(): (event: PlayQuidEvent) => string {
       case 'UserRoleChanged':
       case 'UserBanned':
       case 'UserUnbanned':
+      case 'AccountClosed':
         return streams.user(event.data.uid);
+      case 'PersonalDataRetentionApplied':
+        return streams.retention(event.data.day);
       case 'EmailClaimed':
         return streams.emailClaim(event.data.email);
+      case 'BalanceForfeited':
       case 'WelcomeBonusGranted':
       case 'ReferralRewardGranted':
       case 'EarningCredited':

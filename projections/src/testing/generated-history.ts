@@ -25,6 +25,8 @@ export const STEP_KINDS = [
   'offer',
   'offerStart',
   'blog',
+  'closeAccount',
+  'retention',
 ] as const;
 
 export interface HistoryStep {
@@ -108,6 +110,7 @@ class History {
   private readonly registered = new Set<string>();
   private readonly bonusGranted = new Set<string>();
   private readonly banned = new Set<string>();
+  private readonly closed = new Set<string>();
   private readonly earnings = new Map<string, Earning>();
   /** Earning ids in the order they were booked: approvals, reviews and reversals pick among the recent ones. */
   private readonly earningOrder: string[] = [];
@@ -231,6 +234,23 @@ class History {
         return this.offerStart(uid, s);
       case 'blog':
         return this.blog(s);
+      case 'closeAccount':
+        // Closed members' personal data is erased from the tables; later events about them still come.
+        if (!this.registered.has(uid) || this.closed.has(uid)) return;
+        this.closed.add(uid);
+        if (s.flag) this.emit({ type: 'BalanceForfeited', data: { uid, amountPence: s.amount % 500, reason: 'Given up on closure', forfeitedAt: this.now } });
+        return this.emit({
+          type: 'AccountClosed',
+          data: { uid, closedBy: uid, byAdmin: false, reason: null, forfeitedPence: s.flag ? s.amount % 500 : 0, closedAt: this.now },
+        });
+      case 'retention': {
+        // Technical data older than a cut-off some minutes back becomes unreadable.
+        const before = new Date(this.clock - (s.pick % 120) * 60_000).toISOString();
+        return this.emit({
+          type: 'PersonalDataRetentionApplied',
+          data: { day: `${this.now.slice(0, 10)}-${this.id('run')}`, technicalBefore: before, shreddedKeys: { technical: s.pick % 5 }, ranAt: this.now },
+        });
+      }
     }
   }
 

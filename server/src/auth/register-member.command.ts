@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type Gender, streams } from '@playquid/contracts';
 import { emailClaimDecider, userDecider, type UserState } from '@playquid/domain';
+import { PersonalDataVault } from '@playquid/read-db';
 import { Clock } from '../cqrs/clock';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { aggregateStream, handleCommand } from '../cqrs/command-handler';
@@ -34,6 +35,7 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly clock: Clock,
     private readonly commandBus: CommandBus,
+    private readonly vault: PersonalDataVault,
   ) {}
 
   async execute(command: RegisterMemberCommand): Promise<RegisterMemberResult> {
@@ -41,7 +43,7 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
     const { state: before } = await aggregateStream(this.store, streams.user(command.uid), userDecider);
     if (!before.registered) {
       // The claim comes first: a profile is only ever created for an email no other uid holds.
-      await handleCommand(this.store, streams.emailClaim(command.email), emailClaimDecider, {
+      await handleCommand(this.store, streams.emailClaim(await this.vault.emailLookup(command.email)), emailClaimDecider, {
         type: 'ClaimEmail',
         email: command.email,
         uid: command.uid,

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CONFIG, type AppConfig, loadConfig } from '../config/app-config';
 import { Clock, SystemClock } from '../cqrs/clock';
 import { EVENT_STORE } from '../event-store/event-store';
-import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { createEventStore } from '../event-store/create-event-store';
+import type { EncryptingEventStore } from '../event-store/encrypting-event-store';
 import { handleCommand } from '../cqrs/command-handler';
 import { SettleReferralCommand, SettleReferralHandler } from '../wallet/referral-settlement.command';
 import {
@@ -21,7 +22,7 @@ import {
 } from './process-callback.command';
 
 let database: TestDatabase;
-let store: PostgresEventStore;
+let store: EncryptingEventStore;
 let config: AppConfig;
 let commandBus: CommandBus;
 let processing: ProcessMemberCallbacksHandler;
@@ -31,7 +32,7 @@ const elsewhere = () => new ProcessMemberCallbacksHandler(store, config, new Sys
 
 beforeAll(async () => {
   database = await createTestDatabase('processcallbacks', { migrated: true });
-  store = new PostgresEventStore(database.url);
+  store = await createEventStore({ databaseUrl: database.url });
   config = loadConfig({ ...process.env, DATABASE_URL: database.url });
   const moduleRef = await Test.createTestingModule({
     imports: [CqrsModule.forRoot()],

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, TREMENDOUS_SANDBOX_URL } from './app-config';
 
-const PRODUCTION = { NODE_ENV: 'production', BITLABS_SECRET: 's' };
+const MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
+const PRODUCTION = { NODE_ENV: 'production', BITLABS_SECRET: 's', PERSONAL_DATA_MASTER_KEY: MASTER_KEY };
 
 describe('Tremendous configuration', () => {
   it('defaults to the sandbox with dev credentials outside production', () => {
@@ -69,5 +70,28 @@ describe('Firebase Auth emulator', () => {
   it('runs production against real Firebase, and dev against the emulator', () => {
     expect(loadConfig(production).firebaseAuthEmulatorHost).toBeUndefined();
     expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).firebaseAuthEmulatorHost).toBe('127.0.0.1:9099');
+  });
+});
+
+describe('Personal-data master key', () => {
+  const production = {
+    ...PRODUCTION,
+    TREMENDOUS_BASE_URL: 'https://api.tremendous.com/api/v2',
+    TREMENDOUS_API_KEY: 'key',
+    TREMENDOUS_WEBHOOK_SECRET: 'whsec',
+    TREMENDOUS_CAMPAIGN_ID: 'C1',
+  };
+
+  it('refuses to start production without it, and refuses a key that is not 32 bytes', () => {
+    expect(() => loadConfig({ ...production, PERSONAL_DATA_MASTER_KEY: '' })).toThrow(/PERSONAL_DATA_MASTER_KEY must be set in production/);
+    expect(() => loadConfig({ ...production, PERSONAL_DATA_MASTER_KEY: 'c2hvcnQ=' })).toThrow(/32 bytes/);
+  });
+
+  it('uses the configured key, keeps previous keys for rotation, and a fixed dev key outside production', () => {
+    const previous = Buffer.alloc(32, 9).toString('base64');
+    const keys = loadConfig({ ...production, PERSONAL_DATA_PREVIOUS_MASTER_KEYS: previous }).personalDataMasterKeys;
+    expect(keys.current.key).toEqual(Buffer.alloc(32, 7));
+    expect(keys.previous.map((k) => k.key)).toEqual([Buffer.alloc(32, 9)]);
+    expect(loadConfig({}).personalDataMasterKeys.current.key).toHaveLength(32);
   });
 });

@@ -1,4 +1,5 @@
 import { DEFAULT_MIN_PAYOUT_PENCE, DEFAULT_REVIEW_CREDIT_PENCE } from '@playquid/contracts';
+import { type MasterKeys, personalDataMasterKeysFromEnv } from '@playquid/read-db';
 import { resolve } from 'node:path';
 
 /** Typed configuration read once from the environment; the table in README.md documents each key. */
@@ -40,6 +41,8 @@ export interface AppConfig {
   /** Bearer token of GET /metrics; unset: /metrics answers 404. */
   metricsToken: string | undefined;
   logLevel: string;
+  /** PERSONAL_DATA_MASTER_KEY (and PERSONAL_DATA_PREVIOUS_MASTER_KEYS): wrap the crypto-shredding data keys. */
+  personalDataMasterKeys: MasterKeys;
 }
 
 /** Reward orders (payouts) through Tremendous; dev and tests point baseUrl at the local stand-in. */
@@ -166,5 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runWorkers: env.RUN_WORKERS !== 'false',
     metricsToken: env.METRICS_TOKEN || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    // Production refuses to start without PERSONAL_DATA_MASTER_KEY; development and tests use a fixed key.
+    personalDataMasterKeys: personalDataMasterKeysFromEnv(env),
   };
 }

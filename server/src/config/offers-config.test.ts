@@ -11,6 +11,7 @@ describe('offer sync configuration', () => {
       TREMENDOUS_API_KEY: 'key',
       TREMENDOUS_WEBHOOK_SECRET: 'whsec',
       TREMENDOUS_CAMPAIGN_ID: 'C1',
+      PERSONAL_DATA_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'),
     };
     expect(loadConfig(production).offers).toMatchObject({ apiToken: '', syncEnabled: false });
   });

@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore, RecordedEvent } from './event-store';
 import { WrongExpectedRevisionError } from './event-store';
 import { verifyStreamChain } from './hash-chain';
+import { EncryptingEventStore, UnencryptedPersonalDataError } from './encrypting-event-store';
+import { ENCRYPTED_PREFIX, ERASED } from '@playquid/contracts';
+import { PersonalDataVault } from '@playquid/read-db';
 
 export interface ContractSubject {
   store: EventStore;
@@ -150,7 +153,36 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       expect(verifyStreamChain(tampered)).toEqual({ ok: false, brokenAt: 1n, reason: 'hash does not match the event' });
     });
 
+    it('refuses an event whose personal fields are not encrypted, and stores nothing', async () => {
+      const stream = unique('callback');
+      await expect(store.appendToStream(stream, [{ type: 'CallbackReceived', data: callbackData({ transactionId: stream }) }])).rejects.toBeInstanceOf(
+        UnencryptedPersonalDataError,
+      );
+      expect(await store.readStream(stream)).toEqual([]);
+    });
+
+    it('stores personal fields as ciphertext the chain covers, reads them decrypted, and as erased once the key is shredded', async () => {
+      const vault = PersonalDataVault.inMemory();
+      const encrypting = new EncryptingEventStore(store, vault);
+      const stream = unique('callback');
+      const data = callbackData({ transactionId: stream, userId: 'shred-me', sourceIp: '203.0.113.77' });
+      await encrypting.appendToStream(stream, [{ type: 'CallbackReceived', data }]);
+      const [stored] = await store.readStream(stream);
+      expect(String((stored.data as { sourceIp: string }).sourceIp).startsWith(ENCRYPTED_PREFIX)).toBe(true);
+      expect(JSON.stringify(stored.data)).not.toContain('203.0.113.77');
+      const [read] = await encrypting.readStream(stream);
+      expect(read.data).toEqual(data);
+      expect(verifyStreamChain([read])).toEqual({ ok: true });
+
+      await vault.shred('shred-me', ['technical']);
+      const [erased] = await encrypting.readStream(stream);
+      expect(erased.data).toEqual({ ...data, sourceIp: ERASED, rawParameters: {} });
+      expect(erased.erased).toEqual(['sourceIp', 'rawParameters']);
+      expect(verifyStreamChain([erased])).toEqual({ ok: true });
+    });
+
     it('reads an event recorded at an older schema version in the current shape, everywhere, with its chain intact', async () => {
+      const store = new EncryptingEventStore(subject.store, PersonalDataVault.inMemory());
       const stream = unique('callback');
       const { triggeredBy: _, ...recordedAtV1 } = callbackData({ transactionId: stream });
       await store.appendToStream(stream, [
@@ -163,7 +195,9 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
         [2, 'admin@playquid.test'],
       ]);
       expect(read[0].data).toEqual({ ...recordedAtV1, triggeredBy: null });
-      expect(read[0].recordedData).toEqual(recordedAtV1);
+      // As recorded: at v1 (no triggeredBy), personal fields as the ciphertext the hash covers.
+      expect(read[0].recordedData).toMatchObject({ ...recordedAtV1, sourceIp: expect.stringMatching(/^pqe1\./), rawParameters: expect.stringMatching(/^pqe1\./) });
+      expect(read[0].recordedData).not.toHaveProperty('triggeredBy');
       expect(verifyStreamChain(read)).toEqual({ ok: true });
 
       const mine = (events: RecordedEvent[]) => events.filter((e) => e.streamId === stream).map((e) => e.data);

@@ -35,8 +35,10 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
   data: Data;
   /** As recorded: `schemaVersion` is the version the data was written at. */
   metadata: Record<string, unknown>;
-  /** Only when `data` was upcast: the data exactly as recorded, which the hash covers. */
+  /** Only when `data` was upcast or decrypted: the data exactly as recorded, which the hash covers. */
   recordedData?: unknown;
+  /** Personal fields whose key is shredded: they read as ERASED (an object field as {}). */
+  erased?: string[];
   position: GlobalPosition;
   createdAt: Date;
   /** sha256 hex over the previous event's hash and this event's canonical form (tamper evidence). */
@@ -77,6 +79,11 @@ export interface SubscribeOptions {
    */
   onEvents(events: RecordedEvent[]): Promise<void>;
   onError?(error: unknown): void;
+  /**
+   * 'encrypted': personal fields as stored (ciphertext), for the forwarder's Redis jobs; default
+   * 'revealed' (decrypted, erased fields marked) where the store encrypts (EncryptingEventStore).
+   */
+  personalData?: 'encrypted' | 'revealed';
 }
 
 export class WrongExpectedRevisionError extends Error {

@@ -29,6 +29,7 @@ import {
 import { computeEventHash } from './hash-chain';
 import { pagesOf } from './pages';
 import { metadataToStore, upcastRecorded } from './upcasting';
+import { assertPersonalDataEncrypted } from './encrypting-event-store';
 
 /** Most events a subscription delivers in one page unless the subscriber says otherwise. */
 const PAGE_SIZE = 500;
@@ -111,6 +112,7 @@ export class EventStoreDbEventStore implements EventStore {
   async appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
     // As the Postgres store: an append of nothing is a caller's mistake, not a no-op to report as stored.
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    assertPersonalDataEncrypted(events);
     const expected = options.expectedRevision ?? 'any';
     for (let attempt = 1; ; attempt++) {
       const last = await this.lastEvent(streamId);

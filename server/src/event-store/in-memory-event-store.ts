@@ -12,6 +12,7 @@ import {
   type SubscribeOptions,
   WrongExpectedRevisionError,
 } from './event-store';
+import { assertPersonalDataEncrypted } from './encrypting-event-store';
 
 /**
  * An EventStore in memory, for the deterministic money simulation and fast handler tests: the same
@@ -30,6 +31,7 @@ export class InMemoryEventStore implements EventStore {
   async appendToStream(streamId: string, events: NewEvent[], { expectedRevision = 'any' }: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
     await this.options.pause?.();
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    assertPersonalDataEncrypted(events);
     const stream = this.byStream.get(streamId) ?? [];
     const actual = stream.length === 0 ? ('no_stream' as const) : stream[stream.length - 1].revision;
     if (expectedRevision !== 'any' && expectedRevision !== actual) throw new WrongExpectedRevisionError(streamId, expectedRevision, actual);

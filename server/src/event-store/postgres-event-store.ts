@@ -18,6 +18,7 @@ import {
 import { GroupCommit } from '../common/group-commit';
 import { canonicalJson, computeCanonicalEventHash } from './hash-chain';
 import { metadataToStore, upcastRecorded } from './upcasting';
+import { assertPersonalDataEncrypted } from './encrypting-event-store';
 
 const BATCH = 500;
 const POLL_MS = 50;
@@ -245,6 +246,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   private rows(streamId: string, events: NewEvent[], tail: Tail | null) {
+    assertPersonalDataEncrypted(events);
     let previousHash = tail?.hash ?? null;
     let revision = tail ? tail.revision + 1n : 0n;
     const values: unknown[] = [];

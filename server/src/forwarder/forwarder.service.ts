@@ -316,6 +316,9 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     this.subscription = this.store.subscribeToAll({
       after: this.last,
       maxCount: RANGE_SIZE,
+      // Redis jobs carry personal fields as stored (ciphertext): the projection worker decrypts them,
+      // and a shredded key leaves nothing readable in a job kept after it ran.
+      personalData: 'encrypted',
       onEvents: (events) => this.forward(events),
       onError: (error) => {
         if (this.stopped) return;

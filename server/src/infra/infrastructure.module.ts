@@ -1,6 +1,6 @@
 import { Global, Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { redisConnectionFromUrl } from '@playquid/contracts';
-import { createReadDb, type DB } from '@playquid/read-db';
+import { createReadDb, type DB, PersonalDataVault } from '@playquid/read-db';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { Redis } from 'ioredis';
@@ -21,10 +21,16 @@ import { FIREBASE_AUTH, READ_DB, REDIS_CLIENT, REDIS_CONNECTION } from './tokens
     { provide: APP_CONFIG, useFactory: () => loadConfig() },
     { provide: Clock, useClass: SystemClock },
     {
+      // Production refuses to start without PERSONAL_DATA_MASTER_KEY (personalDataMasterKeysFromEnv throws).
+      provide: PersonalDataVault,
+      inject: [READ_DB, APP_CONFIG],
+      useFactory: (db: Kysely<DB>, config: AppConfig) => PersonalDataVault.forDatabase(db, config.personalDataMasterKeys),
+    },
+    {
       provide: EVENT_STORE,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) =>
-        createEventStore({ eventStoreConnectionString: config.eventStoreConnectionString, databaseUrl: config.databaseUrl }),
+      inject: [APP_CONFIG, PersonalDataVault],
+      useFactory: (config: AppConfig, vault: PersonalDataVault) =>
+        createEventStore({ eventStoreConnectionString: config.eventStoreConnectionString, databaseUrl: config.databaseUrl }, vault),
     },
     {
       provide: READ_DB,
@@ -58,7 +64,7 @@ import { FIREBASE_AUTH, READ_DB, REDIS_CLIENT, REDIS_CONNECTION } from './tokens
       },
     },
   ],
-  exports: [APP_CONFIG, Clock, EVENT_STORE, READ_DB, REDIS_CONNECTION, REDIS_CLIENT, FIREBASE_AUTH, MemberRowCache, MemberLocks],
+  exports: [APP_CONFIG, Clock, EVENT_STORE, PersonalDataVault, READ_DB, REDIS_CONNECTION, REDIS_CLIENT, FIREBASE_AUTH, MemberRowCache, MemberLocks],
 })
 export class InfrastructureModule implements OnModuleInit, OnApplicationShutdown {
   constructor(

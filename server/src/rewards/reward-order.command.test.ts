@@ -14,7 +14,8 @@ import { APP_CONFIG, type AppConfig, loadConfig } from '../config/app-config';
 import { Clock, SystemClock } from '../cqrs/clock';
 import { handleCommand } from '../cqrs/command-handler';
 import { EVENT_STORE } from '../event-store/event-store';
-import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { createEventStore } from '../event-store/create-event-store';
+import type { EncryptingEventStore } from '../event-store/encrypting-event-store';
 import { ForwarderService } from '../forwarder/forwarder.service';
 import { READ_DB, REDIS_CLIENT } from '../infra/tokens';
 import { givenPayout, payoutEvents } from '../testing/reward-fixtures';
@@ -24,7 +25,7 @@ import { TremendousClient, TremendousError } from './tremendous.client';
 
 let database: TestDatabase;
 let db: Kysely<DB>;
-let store: PostgresEventStore;
+let store: EncryptingEventStore;
 let standin: TremendousStandin;
 let config: AppConfig;
 let handler: PlaceRewardOrderHandler;
@@ -37,7 +38,7 @@ beforeAll(async () => {
   database = await createTestDatabase('rewardorders');
   db = createReadDb({ connectionString: database.url, max: 2 });
   await migrateToLatest(db);
-  store = new PostgresEventStore(database.url);
+  store = await createEventStore({ databaseUrl: database.url });
   standin = await startTremendousStandin({ port: 0, webhookSecret: 'unused', apiKey: 'worker-key' });
   config = loadConfig({
     ...process.env,

@@ -6,7 +6,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.factory';
-import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { createEventStore } from '../event-store/create-event-store';
+import type { EncryptingEventStore } from '../event-store/encrypting-event-store';
 import { givenPayout, givenProjectedPayout, payoutEvents } from '../testing/reward-fixtures';
 import { TremendousClient } from './tremendous.client';
 
@@ -20,7 +21,7 @@ const PATH = '/api/tremendous/webhooks';
 
 let database: TestDatabase;
 let db: Kysely<DB>;
-let store: PostgresEventStore;
+let store: EncryptingEventStore;
 let app: NestFastifyApplication;
 let http: ReturnType<typeof supertest>;
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
   database = await createTestDatabase('tremendouswebhook');
   db = createReadDb({ connectionString: database.url, max: 2 });
   await migrateToLatest(db);
-  store = new PostgresEventStore(database.url);
+  store = await createEventStore({ databaseUrl: database.url });
   Object.assign(process.env, {
     DATABASE_URL: database.url,
     BULL_PREFIX: `t${randomBytes(4).toString('hex')}`,

@@ -25,7 +25,9 @@ import { ProcessMemberCallbacksCommand, ProcessMemberCallbacksHandler } from '..
 import type { AppConfig } from '../config/app-config';
 import { Clock } from '../cqrs/clock';
 import { handleCommand } from '../cqrs/command-handler';
-import type { RecordedEvent } from '../event-store/event-store';
+import type { EventStore, RecordedEvent } from '../event-store/event-store';
+import { EncryptingEventStore } from '../event-store/encrypting-event-store';
+import { PersonalDataVault } from '@playquid/read-db';
 import { InMemoryEventStore } from '../event-store/in-memory-event-store';
 import { toMessage } from '../forwarder/forwarder.service';
 import { type PayoutCommandInput, RunPayoutCommand, RunPayoutHandler } from '../payouts/payout.commands';
@@ -101,7 +103,8 @@ export async function simulate(seed: number, options: { members?: number; steps?
   const pause = async () => {
     for (let turns = Math.floor(random() * 3); turns > 0; turns--) await new Promise<void>((resolve) => setImmediate(resolve));
   };
-  const store = new InMemoryEventStore({ pause, ids: () => nextId('ev') });
+  // Personal fields encrypted as in production (keys in memory), so the simulation covers the read path too.
+  const store = new EncryptingEventStore(new InMemoryEventStore({ pause, ids: () => nextId('ev') }), PersonalDataVault.inMemory());
   const clock = new SimClock();
   const processes = [new ProcessMemberCallbacksHandler(store, CONFIG, clock), new ProcessMemberCallbacksHandler(store, CONFIG, clock)];
   const payouts = new RunPayoutHandler(store, clock);
@@ -390,7 +393,7 @@ export async function simulate(seed: number, options: { members?: number; steps?
   return { seed, members: uids.length, callbacks: received.length, payouts: payoutIds.length, jobsRun, redelivered, failures };
 }
 
-async function findOwner(store: InMemoryEventStore, payoutId: string, uids: string[]): Promise<string | undefined> {
+async function findOwner(store: EventStore, payoutId: string, uids: string[]): Promise<string | undefined> {
   for (const uid of uids) {
     const events = await store.readStream(streams.wallet(uid));
     if (events.some((e) => e.type === 'PayoutRequested' && (e.data as { payoutId: string }).payoutId === payoutId)) return uid;

@@ -1,30 +1,32 @@
 import { CommandBus, CqrsModule } from '@nestjs/cqrs';
 import { Test } from '@nestjs/testing';
 import { streams } from '@playquid/contracts';
-import { createTestDatabase, type TestDatabase } from '@playquid/read-db';
+import { createTestDatabase, PersonalDataVault, type TestDatabase } from '@playquid/read-db';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RegisterMemberCommand, RegisterMemberHandler } from '../auth/register-member.command';
 import { Clock } from '../cqrs/clock';
 import { EVENT_STORE } from '../event-store/event-store';
-import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { createEventStore } from '../event-store/create-event-store';
+import type { EncryptingEventStore } from '../event-store/encrypting-event-store';
 import { FixedClock } from '../testing/fixed-clock';
 import { GrantWelcomeBonusHandler } from '../wallet/welcome-bonus.command';
 import { BanUserCommand, MarkEmailVerifiedCommand, USER_COMMAND_HANDLERS } from './user.commands';
 
 let database: TestDatabase;
-let store: PostgresEventStore;
+let store: EncryptingEventStore;
 let commandBus: CommandBus;
 const clock = new FixedClock(new Date('2026-11-22T10:00:00.000Z'));
 
 beforeAll(async () => {
   database = await createTestDatabase('usercommands', { migrated: true });
-  store = new PostgresEventStore(database.url);
+  store = await createEventStore({ databaseUrl: database.url });
   const moduleRef = await Test.createTestingModule({
     imports: [CqrsModule.forRoot()],
     providers: [
       { provide: EVENT_STORE, useValue: store },
       { provide: Clock, useValue: clock },
+      { provide: PersonalDataVault, useValue: store.vault },
       RegisterMemberHandler,
       GrantWelcomeBonusHandler,
       ...USER_COMMAND_HANDLERS,

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oobCodes, signUp, verifyEmail } from '@playquid/scripts';
-import { handleCommand } from '@playquid/server';
+import { type EncryptingEventStore, handleCommand } from '@playquid/server';
+import { streams } from '@playquid/contracts';
 import { userDecider } from '@playquid/domain';
 import { PASSWORD, registeredMember, signIn, uniqueEmail } from '../support/members';
 import { anonymousUser, unsignedToken } from '../support/tokens';
 import { eventually, type Stack, startStack } from '../support/stack';
 
 let stack: Stack;
+/** The email-claim stream: named by the email's keyed hash, never the email. */
+const claimStream = async (email: string) => streams.emailClaim(await (stack.store as EncryptingEventStore).vault.emailLookup(email));
 beforeAll(async () => {
   stack = await startStack();
 });
@@ -56,7 +59,7 @@ describe('auth and health', () => {
 
     const userEvents = await stack.store.readStream(`user-${user.uid}`);
     expect(userEvents.map((e) => e.type)).toEqual(['UserRegistered']);
-    expect(await stack.store.readStream(`useremail-${email}`)).toEqual([expect.objectContaining({ type: 'EmailClaimed', data: expect.objectContaining({ email, uid: user.uid }) })]);
+    expect(await stack.store.readStream(await claimStream(email))).toEqual([expect.objectContaining({ type: 'EmailClaimed', data: expect.objectContaining({ email, uid: user.uid }) })]);
     expect(await stack.store.readStream(`wallet-${user.uid}`)).toEqual([]);
   });
 
@@ -95,7 +98,7 @@ describe('auth and health', () => {
     }
     expect(await stack.store.readStream(`user-${anonymous.uid}`)).toEqual([]);
     expect(await stack.store.readStream(`wallet-${anonymous.uid}`)).toEqual([]);
-    expect(await stack.store.readStream('useremail-admin@playquid.test')).toEqual([]);
+    expect(await stack.store.readStream(await claimStream('admin@playquid.test'))).toEqual([]);
   });
 
   it("ignores the body's email: the profile has the token's email", async () => {
@@ -123,7 +126,7 @@ describe('auth and health', () => {
     expect(response.body).toMatchObject({ success: false, message: 'An account with this email already exists', data: null });
     expect(await stack.store.readStream(`user-${impostorUid}`)).toEqual([]);
     expect(await stack.store.readStream(`wallet-${impostorUid}`)).toEqual([]);
-    const claim = await stack.store.readStream(`useremail-${owner.email}`);
+    const claim = await stack.store.readStream(await claimStream(owner.email));
     expect(claim.map((e) => e.data)).toEqual([expect.objectContaining({ uid: owner.uid })]);
   });
 

@@ -10,6 +10,7 @@ import { TabPanel, Tabs } from '../../../ui/Tabs';
 import { pageWidth } from '../../../ui/styles';
 import { ProfileHeader } from './-components/ProfileHeader';
 import { EarningsPanel, OverviewPanel } from './-components/ProfilePanels';
+import { PrivacyRights } from './-components/PrivacyRights';
 import { PrivacyPanel, ReferralsPanel, SecurityPanel } from './-components/ProfileSettings';
 
 const TABS = [
@@ -72,7 +73,12 @@ function ProfilePage() {
           {tab === 'overview' && <OverviewPanel profile={profile} stats={stats.data} balance={balance.data} />}
           {tab === 'earnings' && <EarningsPanel profile={profile} stats={stats.data} />}
           {tab === 'security' && <SecurityPanel profile={profile} />}
-          {tab === 'privacy' && <PrivacyPanel />}
+          {tab === 'privacy' && (
+            <>
+              <PrivacyPanel />
+              <PrivacyRights uid={uid} />
+            </>
+          )}
           {tab === 'referrals' && <ReferralsPanel profile={profile} stats={stats.data} />}
         </TabPanel>
       </div>

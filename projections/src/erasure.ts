@@ -1,0 +1,58 @@
+import { ERASED } from '@playquid/contracts';
+import type { DB } from '@playquid/read-db';
+import { sql, type Transaction } from 'kysely';
+import type { BatchWriter } from './projection';
+
+/**
+ * Erasure of personal data in a projection's own rows already in the table before the batch: list
+ * it first in the batch state, so it runs before the batch writes its rows (every row in the table
+ * then precedes the erasing event in the log). Rows the batch holds in memory are erased there by
+ * the handler, in log order, so a row inserted after the event is left alone. The values are
+ * exactly what a replay reads from the log once the keys are shredded (ERASED, {} for raw
+ * parameters), so `verify` finds the live tables and a rebuild equal, however the log is cut.
+ */
+export class Erasures implements BatchWriter {
+  private readonly steps: Array<(trx: Transaction<DB>) => Promise<unknown>> = [];
+
+  add(step: (trx: Transaction<DB>) => Promise<unknown>): void {
+    this.steps.push(step);
+  }
+
+  async write(trx: Transaction<DB>): Promise<void> {
+    for (const step of this.steps) await step(trx);
+  }
+}
+
+/** A callback row's technical data as it reads once erased (a rejected one also loses what it took from its parameters). */
+export const erasedCallback = (row: { accepted: boolean }) => ({
+  source_ip: ERASED,
+  raw_parameters: {} as Record<string, string>,
+  ...(row.accepted
+    ? {}
+    : { offer_id: null, offer_name: null, task_id: null, task_name: null, user_reward_raw: null, offer_state: null, callback_type: null, ref: null }),
+});
+
+/**
+ * A callback's technical data (IP, raw parameters, and what a rejected one took from them) as it
+ * reads once its key is shredded: on closure for the member's callbacks, by the retention job for
+ * everyone's older than 90 days.
+ */
+export function eraseCallbacks(trx: Transaction<DB>, where: { userId: string } | { before: string }) {
+  let query = trx
+    .updateTable('callbacks')
+    .set({
+      source_ip: ERASED,
+      raw_parameters: '{}',
+      offer_id: sql`case when accepted then offer_id end`,
+      offer_name: sql`case when accepted then offer_name end`,
+      task_id: sql`case when accepted then task_id end`,
+      task_name: sql`case when accepted then task_name end`,
+      user_reward_raw: sql`case when accepted then user_reward_raw end`,
+      offer_state: sql`case when accepted then offer_state end`,
+      callback_type: sql`case when accepted then callback_type end`,
+      ref: sql`case when accepted then ref end`,
+    })
+    .where('source_ip', 'is distinct from', ERASED);
+  query = 'userId' in where ? query.where('user_id', '=', where.userId) : query.where('created_at', '<', new Date(where.before));
+  return query.execute();
+}
