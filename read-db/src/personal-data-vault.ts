@@ -131,6 +131,9 @@ export class PostgresKeyRecords implements KeyRecords {
       .where('category', 'in', [...categories])
       .where('wrapped_key', 'is not', null)
       .executeTakeFirst();
+    // A wallet snapshot is a cache of a fold made while the keys were readable (payout emails in it):
+    // it goes with them; the next fold reads the fields as erased and leaves a new one.
+    await this.db.deleteFrom('wallet_snapshots').where('uid', '=', subject).execute();
     return Number(result.numUpdatedRows);
   }
 
@@ -150,8 +153,11 @@ export class PostgresKeyRecords implements KeyRecords {
       .set({ wrapped_key: null, master_key_id: null, shredded_at: now })
       .where('expires_at', '<=', now)
       .where('wrapped_key', 'is not', null)
-      .returning('category')
+      .returning(['category', 'subject'])
       .execute();
+    const subjects = [...new Set(rows.map((row) => row.subject))];
+    for (let i = 0; i < subjects.length; i += 1000)
+      await this.db.deleteFrom('wallet_snapshots').where('uid', 'in', subjects.slice(i, i + 1000)).execute();
     const counts: Record<string, number> = {};
     for (const row of rows) counts[row.category] = (counts[row.category] ?? 0) + 1;
     return counts;
