@@ -61,6 +61,27 @@ function precompress(): Plugin {
   };
 }
 
+/** The Latin font files every page paints with, preloaded from index.html (fonts.css: font-display optional). */
+const PRELOADED_FONTS = [/^assets\/inter-latin-wght-normal-[^/]+\.woff2$/, /^assets\/bricolage-grotesque-latin-wght-normal-[^/]+\.woff2$/];
+
+function preloadFonts(): Plugin {
+  return {
+    name: 'playquid-preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, context) =>
+        Object.keys(context.bundle ?? {})
+          .filter((file) => PRELOADED_FONTS.some((pattern) => pattern.test(file)))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head' as const,
+          })),
+    },
+  };
+}
+
 // Long-lived vendor chunks: an app release does not make visitors download these again. React and
 // TanStack serve every page; Firebase is loaded on demand (lazy-session) as one chunk. Motion is
 // left to Rollup, so its features (loaded after the first paint) stay out of the first load.
@@ -72,7 +93,7 @@ const VENDOR_CHUNKS: Array<[chunk: string, pattern: RegExp]> = [
 
 export default defineConfig({
   // The router plugin must come before React's so route files are split before JSX is compiled.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), precompress()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), preloadFonts(), precompress()],
   resolve: {
     alias: {
       '@playquid/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),

@@ -1,5 +1,4 @@
-import '@fontsource-variable/bricolage-grotesque';
-import '@fontsource-variable/inter';
+import './fonts.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';

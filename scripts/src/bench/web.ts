@@ -370,6 +370,12 @@ async function main(): Promise<void> {
   const [seeded] = await once(seed, 'exit');
   if (seeded !== 0) throw new Error('seed failed');
 
+  if (process.env.BENCH_WEB_SERVE === 'true') {
+    // For looking into a figure by hand: the seeded stack stays up until interrupted.
+    console.log(`serving ${apiUrl} (seeded); Ctrl-C ends it`);
+    await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+    return;
+  }
   console.log(`\nPlayQuid web bench: ${process.platform} ${cpus().length} cores, load average at start ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}`);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
