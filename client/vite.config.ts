@@ -156,8 +156,6 @@ export default defineConfig({
     rollupOptions: {
       output: {
         manualChunks: chunkOf,
-        // Tiny shared chunks (an icon, a helper) join a chunk that loads with them: fewer requests.
-        // experimentalMinChunkSize: 20_000,
       },
     },
   },
