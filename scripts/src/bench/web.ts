@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type Browser, chromium } from 'playwright-core';
+import { DEMO_MEMBER, DEMO_PASSWORD } from '../commands/seed';
 import { buildCallbackUrl } from '../commands/send-callback';
 import { env } from '../env';
 import { type EmulatorUser, signUp, verifyEmail } from '../firebase-emulator';
@@ -18,7 +19,7 @@ import type { LoadOptions } from './load';
  * built client, projection worker, BitLabs and Tremendous stand-ins, demo data from `seed`). Prints
  * figures; asserts nothing.
  *
- * Pages  /, /offers, /blog at 390 px in Debian Chromium, cold (new browser context) and warm (the
+ * Pages  /, /offers, /blog and the demo member's /dashboard (signed in) at 390 px in Debian Chromium, cold (new browser context) and warm (the
  *        same context, loaded again): JS requests, JS bytes on the wire and decoded, total bytes on
  *        the wire, LCP and CLS, from the page's Performance API (resource timing,
  *        largest-contentful-paint, layout-shift), read once the network is idle.
@@ -148,9 +149,10 @@ const IN_PAGE = `(async () => {
 })()`;
 
 /** The page's own account of what it loaded, once the network has been quiet. */
-async function measure(page: import('playwright-core').Page, path: string): Promise<PageFigures> {
-  await page.goto(`${apiUrl}${path}`, { waitUntil: 'networkidle' });
-  await sleep(1_000);
+async function measure(page: import('playwright-core').Page, path: string, streaming = false): Promise<PageFigures> {
+  // A member page keeps its event stream open: the network is never idle there.
+  await page.goto(`${apiUrl}${path}`, { waitUntil: streaming ? 'load' : 'networkidle' });
+  await sleep(streaming ? 3_000 : 1_000);
   const figures = (await page.evaluate(IN_PAGE)) as InPage;
   const fetched = figures.js.filter((r) => r.transfer > 0);
   let jsGzip = 0;
@@ -168,7 +170,7 @@ async function measure(page: import('playwright-core').Page, path: string): Prom
 }
 
 async function pages(browser: Browser): Promise<Array<{ path: string; cold: PageFigures; warm: PageFigures }>> {
-  const results = [];
+  const results: Array<{ path: string; cold: PageFigures; warm: PageFigures }> = [];
   for (const path of PAGES) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
     const page = await context.newPage();
@@ -177,6 +179,23 @@ async function pages(browser: Browser): Promise<Array<{ path: string; cold: Page
     await context.close();
     results.push({ path, cold, warm });
   }
+  // The demo member's dashboard: signed in once, then opened in a fresh context (cold cache) that
+  // carries the stored sign-in (Firebase keeps it in IndexedDB), and again in it (warm).
+  const signIn = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const login = await signIn.newPage();
+  await login.goto(`${apiUrl}/login`);
+  await login.getByTestId('login-email').fill(DEMO_MEMBER);
+  await login.getByTestId('login-password').fill(DEMO_PASSWORD);
+  await login.getByTestId('login-submit').click();
+  await login.waitForURL(/\/dashboard$/, { timeout: 30_000 });
+  const storageState = await signIn.storageState({ indexedDB: true });
+  await signIn.close();
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, storageState });
+  const page = await context.newPage();
+  const cold = await measure(page, '/dashboard', true);
+  const warm = await measure(page, '/dashboard', true);
+  await context.close();
+  results.push({ path: '/dashboard (signed in)', cold, warm });
   return results;
 }
 
