@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,17 +62,80 @@ function precompress(): Plugin {
   };
 }
 
-// Long-lived vendor chunks: an app release does not make visitors download these again.
+/** The Latin font files every page paints with, preloaded from index.html (fonts.css: font-display optional). */
+const PRELOADED_FONTS = [/^assets\/inter-latin-wght-normal-[^/]+\.woff2$/, /^assets\/bricolage-grotesque-latin-wght-normal-[^/]+\.woff2$/];
+
+function preloadFonts(): Plugin {
+  return {
+    name: 'playquid-preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, context) =>
+        Object.keys(context.bundle ?? {})
+          .filter((file) => PRELOADED_FONTS.some((pattern) => pattern.test(file)))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head' as const,
+          })),
+    },
+  };
+}
+
+// Long-lived vendor chunks: an app release does not make visitors download these again. React and
+// TanStack serve every page; Firebase is loaded on demand (lazy-session) as one chunk. Motion is
+// left to Rollup, so its features (loaded after the first paint) stay out of the first load.
 const VENDOR_CHUNKS: Array<[chunk: string, pattern: RegExp]> = [
   ['firebase', /node_modules\/(@firebase|firebase)\//],
   ['react', /node_modules\/(react|react-dom|scheduler)\//],
   ['tanstack', /node_modules\/@tanstack\//],
-  ['motion', /node_modules\/(motion|motion-dom|motion-utils|framer-motion)\//],
 ];
+
+/**
+ * The public pages' shared code in one chunk ('public'): the offer and blog cards, the small UI
+ * pieces they share, and the icons those pages use (found in their sources). Left to Rollup these
+ * were a dozen sub-kilobyte chunks, each a request on a visitor's first load.
+ */
+const PUBLIC_SOURCES = ['src/routes/offers', 'src/routes/blog', 'src/components/offers', 'src/components/blog', 'src/components/EarnCallToAction.tsx', 'src/ui/Modal.tsx', 'src/ui/Pager.tsx', 'src/ui/SearchField.tsx', 'src/ui/Badge.tsx'];
+const PUBLIC_MODULES = /\/client\/src\/(components\/offers\/|components\/blog\/|components\/EarnCallToAction\.tsx|ui\/(Modal|Pager|SearchField|Badge)\.tsx)/;
+
+function sourcesUnder(path: string): string[] {
+  const full = resolve(fileURLToPath(new URL('.', import.meta.url)), path);
+  if (!statSync(full, { throwIfNoEntry: false })) return [];
+  if (statSync(full).isFile()) return [full];
+  return readdirSync(full, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && !file.includes('.test.'))
+    .map((file) => join(full, file));
+}
+
+/** lucide-react's file name of each icon the public pages import (Gamepad2 -> gamepad-2). */
+function publicIcons(): Set<string> {
+  const names = new Set<string>();
+  for (const file of PUBLIC_SOURCES.flatMap(sourcesUnder)) {
+    for (const [, list] of readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'lucide-react'/g)) {
+      for (const raw of list.split(',')) {
+        const name = raw.trim();
+        if (!name || name.startsWith('type ')) continue;
+        names.add(name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/([a-zA-Z])(\d)/g, '$1-$2').toLowerCase());
+      }
+    }
+  }
+  return names;
+}
+const PUBLIC_ICONS = publicIcons();
+
+function chunkOf(id: string): string | undefined {
+  const vendor = VENDOR_CHUNKS.find(([, pattern]) => pattern.test(id))?.[0];
+  if (vendor) return vendor;
+  const icon = /\/lucide-react\/dist\/esm\/icons\/([^/]+)\.js$/.exec(id)?.[1];
+  if (icon && PUBLIC_ICONS.has(icon)) return 'public';
+  return PUBLIC_MODULES.test(id) ? 'public' : undefined;
+}
 
 export default defineConfig({
   // The router plugin must come before React's so route files are split before JSX is compiled.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), precompress()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), preloadFonts(), precompress()],
   resolve: {
     alias: {
       '@playquid/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),
@@ -91,7 +155,7 @@ export default defineConfig({
     sourcemap: 'hidden',
     rollupOptions: {
       output: {
-        manualChunks: (id) => VENDOR_CHUNKS.find(([, pattern]) => pattern.test(id))?.[0],
+        manualChunks: chunkOf,
       },
     },
   },

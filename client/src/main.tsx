@@ -1,13 +1,13 @@
-import '@fontsource-variable/bricolage-grotesque';
-import '@fontsource-variable/inter';
+import './fonts.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { api, ApiError } from './lib/api';
+import { ApiError } from './lib/api';
 import { AuthProvider } from './lib/auth/react';
-import { AuthSession, type AuthState } from './lib/auth/session';
-import { firebaseAuth } from './lib/firebase';
+import { LazyAuthSession } from './lib/auth/lazy-session';
+import { hasPersistedFirebaseUser } from './lib/auth/persisted-user';
+import type { AuthState } from './lib/auth/state';
 import { routeTree } from './routeTree.gen';
 import { PageSpinner } from './components/Feedback';
 import './styles.css';
@@ -22,7 +22,11 @@ const queryClient = new QueryClient({
   },
 });
 
-const session = new AuthSession({ auth: firebaseAuth, api });
+// Firebase Auth loads only for a stored member or when a visitor starts to sign in (lazy-session).
+const session = new LazyAuthSession({
+  hasPersistedUser: hasPersistedFirebaseUser,
+  load: () => import('./lib/auth/firebase-session').then((module) => module.startFirebaseSession()),
+});
 session.start();
 
 const router = createRouter({

@@ -39,3 +39,28 @@ export interface StoredEventMessage {
   previousPosition: string;
   createdAt: string;
 }
+
+/**
+ * Read-your-writes. A command's answer names the log position of the last event it appended in
+ * LOG_POSITION_HEADER; a query sent with MIN_LOG_POSITION_HEADER waits (at most
+ * LOG_POSITION_WAIT_MS) until the projections have applied the log up to that position.
+ */
+export const LOG_POSITION_HEADER = 'x-log-position';
+export const MIN_LOG_POSITION_HEADER = 'x-min-log-position';
+export const LOG_POSITION_WAIT_MS = 2_000;
+
+/** The later of two positions in "commit/prepare" form (an unreadable one counts as absent). */
+export function laterPosition(a: string | undefined, b: string | undefined): string | undefined {
+  const read = (text: string | undefined) => {
+    try {
+      return text === undefined ? undefined : parsePosition(text);
+    } catch {
+      return undefined;
+    }
+  };
+  const pa = read(a);
+  const pb = read(b);
+  if (!pa) return pb && b;
+  if (!pb) return a;
+  return comparePositions(pa, pb) >= 0 ? a : b;
+}

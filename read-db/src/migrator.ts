@@ -13,6 +13,7 @@ import * as eventsTable from './migrations/1795910000000-EventsTable';
 import * as memberRowNotifications from './migrations/1795920000000-MemberRowNotifications';
 import * as payoutRewardStates from './migrations/1796000000000-PayoutRewardStates';
 import * as listIndexes from './migrations/1796100000000-ListIndexes';
+import * as projectionCommitNotifications from './migrations/1796200000001-ProjectionCommitNotifications';
 import * as counters from './migrations/1796300000000-Counters';
 import * as walletSnapshots from './migrations/1796300000001-WalletSnapshots';
 import * as moneySortIndexes from './migrations/1796300000002-MoneySortIndexes';
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '1795920000000-MemberRowNotifications': memberRowNotifications,
   '1796000000000-PayoutRewardStates': payoutRewardStates,
   '1796100000000-ListIndexes': listIndexes,
+  '1796200000001-ProjectionCommitNotifications': projectionCommitNotifications,
   '1796300000000-Counters': counters,
   '1796300000001-WalletSnapshots': walletSnapshots,
   '1796300000002-MoneySortIndexes': moneySortIndexes,

@@ -1,5 +1,5 @@
-import { m, useReducedMotion } from 'motion/react';
 import { useEffect, useState } from 'react';
+import { usePrefersReducedMotion } from '../lib/reduced-motion';
 
 // 60 projectiles, fired in batches of 5 every 300 ms, from both sides.
 const TOTAL = 60;
@@ -34,7 +34,7 @@ function projectile(id: number): Projectile {
  * dialog and the cookie panel paint over it, so it never covers text or controls.
  */
 export function CashCannon() {
-  const reduced = useReducedMotion();
+  const reduced = usePrefersReducedMotion();
   const [shots, setShots] = useState<Projectile[]>([]);
 
   useEffect(() => {
@@ -53,22 +53,28 @@ export function CashCannon() {
   return (
     <div className="pointer-events-none fixed inset-0 z-0 overflow-hidden" aria-hidden data-testid="cash-cannon">
       {shots.map((shot) => (
-        <m.span
+        <span
           key={shot.id}
           className="absolute bottom-0 text-3xl"
           style={shot.fromLeft ? { left: 0 } : { right: 0 }}
-          initial={{ x: 0, y: 0, opacity: 1, rotate: 0 }}
-          animate={{
-            x: `${(shot.fromLeft ? 1 : -1) * shot.reach * 100}vw`,
-            y: [0, `${-shot.peak * 100}vh`, '10vh'],
-            opacity: [1, 1, 0],
-            rotate: shot.fromLeft ? 360 : -360,
+          ref={(element) => {
+            if (!element || typeof element.animate !== 'function' || element.getAnimations().length > 0) return;
+            // The browser's own animation engine (no library): an arc up and across, fading at the end.
+            const x = `${(shot.fromLeft ? 1 : -1) * shot.reach * 100}vw`;
+            const half = `${(shot.fromLeft ? 1 : -1) * shot.reach * 50}vw`;
+            const turn = shot.fromLeft ? 1 : -1;
+            element.animate(
+              [
+                { transform: 'translate(0, 0) rotate(0deg)', opacity: 1 },
+                { transform: `translate(${half}, ${-shot.peak * 100}vh) rotate(${turn * 180}deg)`, opacity: 1 },
+                { transform: `translate(${x}, 10vh) rotate(${turn * 360}deg)`, opacity: 0 },
+              ],
+              { duration: shot.duration * 1000, easing: 'ease-out', fill: 'forwards' },
+            ).onfinish = () => setShots((current) => current.filter((other) => other.id !== shot.id));
           }}
-          transition={{ duration: shot.duration, ease: 'easeOut' }}
-          onAnimationComplete={() => setShots((current) => current.filter((other) => other.id !== shot.id))}
         >
           {shot.emoji}
-        </m.span>
+        </span>
       ))}
     </div>
   );

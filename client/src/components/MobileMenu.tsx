@@ -1,6 +1,5 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { House, LogOut } from 'lucide-react';
-import { AnimatePresence, m, useReducedMotion } from 'motion/react';
 import { type RefObject, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { MOBILE_BREAKPOINT_PX } from '@playquid/contracts';
@@ -56,18 +55,14 @@ interface MobileMenuProps {
  * filter makes it the containing block of fixed descendants, it was clipped to a 33 px strip.
  */
 export function MobileMenu({ open, links, signedIn, panelRef, onClose, onLogout }: MobileMenuProps) {
-  const reduceMotion = useReducedMotion();
   if (typeof document === 'undefined') return null;
+  // The menu drops in with CSS (no animation library on public pages).
   return createPortal(
-    <AnimatePresence>
+    <>
       {open && (
-        <m.div
+        <div
           id="mobile-menu"
-          className="fixed inset-x-0 top-16 bottom-0 z-40 bg-ink-950/70 backdrop-blur-sm md:hidden"
-          initial={reduceMotion ? false : { opacity: 0, y: -8 }}
-          animate={{ opacity: 1, y: 0 }}
-          exit={reduceMotion ? { opacity: 0 } : { opacity: 0, y: -8 }}
-          transition={{ duration: 0.18 }}
+          className="fixed inset-x-0 top-16 bottom-0 z-40 animate-drop bg-ink-950/70 backdrop-blur-sm motion-reduce:animate-none md:hidden"
           data-testid="nav-mobile-menu"
         >
           <nav
@@ -106,9 +101,9 @@ export function MobileMenu({ open, links, signedIn, panelRef, onClose, onLogout 
               <House size={18} aria-hidden /> Back to Home
             </Link>
           </nav>
-        </m.div>
+        </div>
       )}
-    </AnimatePresence>,
+    </>,
     document.body,
   );
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { LogOut, Menu, ShieldCheck, Wallet, X } from 'lucide-react';
 import { useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { AUTH_TEXT } from '../lib/auth/messages';
 import { useAuth, useAuthSession } from '../lib/auth/react';
 import { displayName } from '../lib/display';

@@ -19,6 +19,25 @@ function tokens(...values: string[]): TokenSource & { calls: boolean[] } {
 describe('API client', () => {
   afterEach(() => vi.useRealTimers());
 
+  it("reads after a write ask the server to wait for the write's log position (read-your-writes)", async () => {
+    const answers = [
+      json(200, { success: true, message: 'ok', data: [] }),
+      new Response(JSON.stringify({ success: true, message: 'Requested', data: {} }), { status: 201, headers: { 'x-log-position': '42/7' } }),
+      json(200, { success: true, message: 'ok', data: [] }),
+    ];
+    const fetch = vi.fn(async () => answers.shift()!);
+    const api = createApiClient({ currentUser: () => tokens('t1'), fetch });
+    const minPosition = (call: number) => new Headers((fetch.mock.calls[call] as unknown as [string, RequestInit])[1].headers).get('x-min-log-position');
+
+    await api.get('/api/users/payouts');
+    expect(minPosition(0)).toBeNull();
+    await api.post('/api/users/payout', {});
+    expect(minPosition(1)).toBeNull();
+    await api.get('/api/users/payouts');
+    expect(minPosition(2)).toBe('42/7');
+    expect(api.lastWritePosition()).toBe('42/7');
+  });
+
   it('sends the cached bearer token (no forced refresh) and returns the envelope', async () => {
     const user = tokens('t1');
     const fetch = vi.fn(async () => json(200, { success: true, message: 'ok', data: { available_amount: 2 } }));

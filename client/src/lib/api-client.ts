@@ -1,4 +1,11 @@
-import { ACCOUNT_SUSPENDED_MESSAGE, API_TIMEOUT_MS, type ApiEnvelope } from '@playquid/contracts';
+import {
+  ACCOUNT_SUSPENDED_MESSAGE,
+  API_TIMEOUT_MS,
+  type ApiEnvelope,
+  laterPosition,
+  LOG_POSITION_HEADER,
+  MIN_LOG_POSITION_HEADER,
+} from '@playquid/contracts';
 
 const TIMEOUT_MESSAGE = 'The request timed out. Please try again.';
 
@@ -41,6 +48,8 @@ export interface ApiClient {
   get<T>(path: string, signal?: AbortSignal): Promise<ApiEnvelope<T>>;
   post<T>(path: string, body?: unknown): Promise<ApiEnvelope<T>>;
   put<T>(path: string, body?: unknown): Promise<ApiEnvelope<T>>;
+  /** The log position of this client's latest write (its answer's X-Log-Position), if any. */
+  lastWritePosition(): string | undefined;
 }
 
 type ErrorBody = Partial<ApiEnvelope<unknown>> & { detail?: unknown };
@@ -51,7 +60,8 @@ const textOf = (value: unknown): string | undefined => (typeof value === 'string
  * fetch-based client of our own API: same origin, 30 s timeout, the cached Firebase ID token on
  * every request (Firebase renews it itself before it expires), one retry with a force-refreshed
  * token after a 401, `{success, message, data}` envelopes, and errors that carry the server's
- * `detail` (or `message`).
+ * `detail` (or `message`). Read-your-writes: the position a command answers with is kept, and every
+ * later read asks the server to wait (briefly) until the read model has caught up with it.
  */
 export function createApiClient({
   currentUser,
@@ -75,9 +85,13 @@ export function createApiClient({
     }
   }
 
+  let lastWrite: string | undefined;
+
   async function send(path: string, options: RequestOptions, forceRefresh = false): Promise<Response> {
     const headers = new Headers({ accept: 'application/json' });
     if (options.body !== undefined) headers.set('content-type', 'application/json');
+    const method = options.method ?? 'GET';
+    if (method === 'GET' && lastWrite) headers.set(MIN_LOG_POSITION_HEADER, lastWrite);
     const user = currentUser();
     // The cached token (no round trip to Google per request); a refreshed one only on the 401 retry.
     // Revocation (logout, bans) is still enforced by the server's checks, not by the token's age.
@@ -88,7 +102,7 @@ export function createApiClient({
     const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
     try {
       return await doFetch(path, {
-        method: options.method ?? 'GET',
+        method,
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal,
@@ -105,6 +119,7 @@ export function createApiClient({
     let response = await send(path, options);
     // The cached token may have expired or been rotated: one more try with a force-refreshed token.
     if (response.status === 401 && currentUser()) response = await send(path, options, true);
+    lastWrite = laterPosition(lastWrite, response.headers?.get(LOG_POSITION_HEADER) ?? undefined);
     const body = (await response.json().catch(() => null)) as ErrorBody | null;
     if (!response.ok || !body || body.success === false) {
       const serverText = textOf(body?.detail) ?? textOf(body?.message);
@@ -119,5 +134,6 @@ export function createApiClient({
     get: (path, signal) => request(path, { signal }),
     post: (path, body) => request(path, { method: 'POST', body }),
     put: (path, body) => request(path, { method: 'PUT', body }),
+    lastWritePosition: () => lastWrite,
   };
 }

@@ -1,8 +1,8 @@
 import { createApiClient } from './api-client';
 import { markSuspended } from './auth/suspension';
-import { firebaseAuth } from './firebase';
+import { currentUser } from './auth/current-user';
 
 export { ApiError } from './api-client';
 
 /** The app's API client, authenticated as the Firebase user currently signed in. */
-export const api = createApiClient({ currentUser: () => firebaseAuth.currentUser, onSuspended: markSuspended });
+export const api = createApiClient({ currentUser, onSuspended: markSuspended });

@@ -47,9 +47,9 @@ export const adminPayoutCommand = (payoutId: string, { action, body }: AdminPayo
   api.post<PayoutActionData>(`/api/admin/payouts/${encodeURIComponent(payoutId)}/${action}`, body);
 
 /**
- * After a member's payout command: the money figures refresh now, the payout lists show the outcome
- * at once and are refetched until the read model agrees, and then the figures refresh once more
- * (by then the projection that feeds them has caught up too).
+ * After a member's payout command: the payout lists show the outcome at once, and the lists and the
+ * money figures are read again, each read carrying the command's log position, so the server
+ * answers once its read model has the command (read-your-writes; no polling).
  */
 export async function afterMemberPayoutCommand(
   queryClient: QueryClient,
@@ -60,7 +60,5 @@ export async function afterMemberPayoutCommand(
   const refresh = () => Promise.all(memberMoneyKeys(uid).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   // The patch inside settlePayoutLists happens on this call, before anything is awaited.
   const settled = settlePayoutLists(queryClient, ['payouts', uid], action, options);
-  await refresh();
-  await settled;
-  await refresh();
+  await Promise.all([refresh(), settled]);
 }

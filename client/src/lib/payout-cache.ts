@@ -26,31 +26,25 @@ export function listsShowAction(
 export interface SettleOptions {
   /** A new request must appear in the first page; a status change needs no row (a filter may hide it). */
   expectRow?: boolean;
-  attempts?: number;
-  intervalMs?: number;
-  sleep?: (ms: number) => Promise<void>;
 }
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
- * Shows a payout command's outcome in the cached lists at once, then refetches them until the read
- * model catches up (a few seconds at most), so the patched status never flickers back.
+ * Shows a payout command's outcome in the cached lists at once, then reads them again once: the API
+ * client sends the command's log position with that read, so the server answers once the read
+ * model has the command (read-your-writes; no polling). If the server's wait ran out first, the
+ * patched status is kept (a later refetch or stream event brings the rest) and this says false.
  */
 export async function settlePayoutLists(
   queryClient: QueryClient,
   listKey: QueryKey,
   action: Pick<PayoutActionData, 'payout_id' | 'status'>,
-  { expectRow = false, attempts = 5, intervalMs = 1_000, sleep = wait }: SettleOptions = {},
+  { expectRow = false }: SettleOptions = {},
 ): Promise<boolean> {
   const patch = () => queryClient.setQueriesData<PayoutList>({ queryKey: listKey }, (page) => page && withPayoutStatus(page, action));
   patch();
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    await sleep(intervalMs);
-    await queryClient.refetchQueries({ queryKey: listKey, type: 'all' }).catch(() => undefined);
-    const pages = queryClient.getQueriesData<PayoutList>({ queryKey: listKey }).map(([, page]) => page);
-    if (listsShowAction(pages, action, expectRow)) return true;
-    patch();
-  }
+  await queryClient.refetchQueries({ queryKey: listKey, type: 'all' }).catch(() => undefined);
+  const pages = queryClient.getQueriesData<PayoutList>({ queryKey: listKey }).map(([, page]) => page);
+  if (listsShowAction(pages, action, expectRow)) return true;
+  patch();
   return false;
 }

@@ -1,21 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Navigate, Outlet, useRouterState } from '@tanstack/react-router';
-import { domAnimation, LazyMotion } from 'motion/react';
-import { useEffect } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useEffect } from 'react';
 import { RouteError } from '../components/Feedback';
 import { Footer } from '../components/Footer';
 import { Navbar } from '../components/Navbar';
 import { SuspendedNotice } from '../components/SuspendedNotice';
 import { CookieConsent } from '../components/consent/CookieConsent';
-import type { AuthSession } from '../lib/auth/session';
+import type { LazyAuthSession } from '../lib/auth/lazy-session';
 import { trackPageView } from '../lib/consent/analytics';
 import { pageHead } from '../lib/page';
 import { useSeoHead } from '../lib/seo-head';
+import { useToasterWanted } from '../lib/toast';
+
+const LazyToaster = lazy(() => import('../components/LazyToaster'));
 
 export interface RouterContext {
   /** Guards read `auth.state`, which is always the current one. */
-  auth: AuthSession;
+  auth: LazyAuthSession;
   queryClient: QueryClient;
 }
 
@@ -41,25 +42,28 @@ function useDocumentHead() {
 
 function RootLayout() {
   useDocumentHead();
+  const toasts = useToasterWanted();
   return (
-    // Motion's smaller feature bundle: components use `m.*`, and `strict` catches a stray `motion.*`.
-    <LazyMotion features={domAnimation} strict>
-      <div className="flex min-h-screen flex-col">
-        <a
-          href="#main"
-          className="sr-only rounded-xl bg-quid-300 px-4 py-2 font-bold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
-        >
-          Skip to content
-        </a>
-        <Navbar />
-        <SuspendedNotice />
-        <main id="main" className="flex-1">
-          <Outlet />
-        </main>
-        <Footer />
-        <CookieConsent />
-        <Toaster theme="dark" position="top-center" richColors closeButton duration={3000} />
-      </div>
-    </LazyMotion>
+    // Animations are CSS (and the Web Animations API): no animation library in any page's first load.
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only rounded-xl bg-quid-300 px-4 py-2 font-bold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <SuspendedNotice />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      <CookieConsent />
+      {toasts && (
+        <Suspense fallback={null}>
+          <LazyToaster />
+        </Suspense>
+      )}
+    </div>
   );
 }

@@ -10,6 +10,8 @@ import { Clock, SystemClock } from '../cqrs/clock';
 import { checkCheckpointsMatchStore } from '../event-store/checkpoint-check';
 import { createEventStore } from '../event-store/create-event-store';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
+import { reportingAppends } from '../event-store/reporting-event-store';
+import { LogPositionWaiter } from './log-position-waiter';
 import { MemberRowCache } from './member-row-cache';
 import { MemberLocks } from './member-locks';
 import { FIREBASE_AUTH, READ_DB, REDIS_CLIENT, REDIS_CONNECTION } from './tokens';
@@ -18,6 +20,7 @@ import { FIREBASE_AUTH, READ_DB, REDIS_CLIENT, REDIS_CONNECTION } from './tokens
 @Module({
   providers: [
     MemberRowCache,
+    LogPositionWaiter,
     { provide: APP_CONFIG, useFactory: () => loadConfig() },
     { provide: Clock, useClass: SystemClock },
     {
@@ -29,8 +32,11 @@ import { FIREBASE_AUTH, READ_DB, REDIS_CLIENT, REDIS_CONNECTION } from './tokens
     {
       provide: EVENT_STORE,
       inject: [APP_CONFIG, PersonalDataVault],
-      useFactory: (config: AppConfig, vault: PersonalDataVault) =>
-        createEventStore({ eventStoreConnectionString: config.eventStoreConnectionString, databaseUrl: config.databaseUrl }, vault),
+      // Appends note their positions in the request that made them (read-your-writes).
+      useFactory: async (config: AppConfig, vault: PersonalDataVault) =>
+        reportingAppends(
+          await createEventStore({ eventStoreConnectionString: config.eventStoreConnectionString, databaseUrl: config.databaseUrl }, vault),
+        ),
     },
     {
       provide: READ_DB,
@@ -64,7 +70,19 @@ import { FIREBASE_AUTH, READ_DB, REDIS_CLIENT, REDIS_CONNECTION } from './tokens
       },
     },
   ],
-  exports: [APP_CONFIG, Clock, EVENT_STORE, PersonalDataVault, READ_DB, REDIS_CONNECTION, REDIS_CLIENT, FIREBASE_AUTH, MemberRowCache, MemberLocks],
+  exports: [
+    APP_CONFIG,
+    Clock,
+    EVENT_STORE,
+    PersonalDataVault,
+    READ_DB,
+    REDIS_CONNECTION,
+    REDIS_CLIENT,
+    FIREBASE_AUTH,
+    MemberRowCache,
+    MemberLocks,
+    LogPositionWaiter,
+  ],
 })
 export class InfrastructureModule implements OnModuleInit, OnApplicationShutdown {
   constructor(

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { ALL_MEMBERS, MEMBER_ROWS_CHANNEL } from '@playquid/read-db';
+import { ALL_MEMBERS, CHECKPOINTS_CHANNEL, MEMBER_ROWS_CHANNEL } from '@playquid/read-db';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -39,6 +39,7 @@ export class MemberRowCache implements OnApplicationBootstrap, OnApplicationShut
   private closed = false;
   private relistenTimer?: NodeJS.Timeout;
   private readonly dropListeners = new Set<(uids: readonly string[] | typeof ALL_MEMBERS) => void>();
+  private readonly checkpointListeners = new Set<() => void>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -76,6 +77,30 @@ export class MemberRowCache implements OnApplicationBootstrap, OnApplicationShut
   onChange(listener: (uids: readonly string[] | typeof ALL_MEMBERS) => void): () => void {
     this.dropListeners.add(listener);
     return () => this.dropListeners.delete(listener);
+  }
+
+  /**
+   * Calls `listener` whenever a projection commit moved checkpoints (CHECKPOINTS_CHANNEL, on the
+   * same listening connection), and once more whenever listening (re)starts. Returns the unsubscribe.
+   */
+  onCheckpointsMoved(listener: () => void): () => void {
+    this.checkpointListeners.add(listener);
+    return () => this.checkpointListeners.delete(listener);
+  }
+
+  /** Whether checkpoint moves are being heard (else a waiter must look for itself). */
+  get hearsCheckpoints(): boolean {
+    return this.listening;
+  }
+
+  private checkpointsMoved(): void {
+    for (const listener of this.checkpointListeners) {
+      try {
+        listener();
+      } catch (error) {
+        this.logger.error(error, 'checkpoint listener failed');
+      }
+    }
   }
 
   /** Drops what is kept of these members (or of everyone) because their rows changed. */
@@ -121,13 +146,15 @@ export class MemberRowCache implements OnApplicationBootstrap, OnApplicationShut
     client.on('end', () => lost());
     client.on('notification', ({ channel, payload }) => {
       if (channel === MEMBER_ROWS_CHANNEL) this.drop(payload === ALL_MEMBERS || !payload ? ALL_MEMBERS : (JSON.parse(payload) as string[]));
+      else if (channel === CHECKPOINTS_CHANNEL) this.checkpointsMoved();
     });
     try {
       await client.connect();
-      await client.query(`listen ${MEMBER_ROWS_CHANNEL}`);
+      await client.query(`listen ${MEMBER_ROWS_CHANNEL}; listen ${CHECKPOINTS_CHANNEL}`);
       // Whatever changed while nobody listened is unknown: start empty (and tell the listeners).
       this.drop(ALL_MEMBERS);
       this.listening = true;
+      this.checkpointsMoved();
     } catch (error) {
       lost(error as Error);
     }

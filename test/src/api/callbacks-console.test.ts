@@ -252,7 +252,6 @@ describe('POST /api/admin/callbacks/{id}/reprocess', () => {
       return c.is_processed ? c : undefined;
     });
     expect(row).toMatchObject({ processing_error: null, processed_at: expect.any(String) });
-    await new Promise((resolve) => setTimeout(resolve, 300));
     await availableBecomes(stack, verified, 350);
   });
 });

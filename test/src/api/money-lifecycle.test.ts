@@ -227,6 +227,79 @@ describe('a reversal that overtakes its credit', () => {
   });
 });
 
+/** The names of the events of a member's open stream, one at a time (heartbeat comments skipped). */
+function streamEvents(response: Response): () => Promise<string> {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  return async () => {
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const name = /^event: (.*)$/m.exec(block)?.[1];
+        if (name) return name;
+        continue;
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the stream ended');
+      buffer += value;
+    }
+  };
+}
+
+describe('read-your-writes: commands name their log position, queries wait for it', () => {
+  it('a payout request and an approval are read back at once by queries that pass the position', { timeout: 30_000 }, async () => {
+    const member = await registeredMember(stack, { label: 'ryw' });
+    await availableBecomes(stack, member, 200);
+    await earn(stack, member, '1.00', { tx: `o-ryw-${randomUUID()}` });
+    await availableBecomes(stack, member, 300);
+
+    const requested = await stack.http.post('/api/users/payout').set('authorization', bearer(member)).send(PAYOUT_BODY).expect(201);
+    const position = requested.headers['x-log-position'] as string;
+    expect(position).toMatch(/^\d+\/\d+$/);
+    const id = requested.body.data.payout_id as string;
+    // No retry loop: the read waits until the projections have applied the request's events.
+    const mine = await stack.http.get('/api/users/payouts').set('authorization', bearer(member)).set('x-min-log-position', position).expect(200);
+    expect(mine.body.data).toEqual([expect.objectContaining({ id, status: 'pending' })]);
+    const balance = await stack.http.get('/api/users/balance').set('authorization', bearer(member)).set('x-min-log-position', position).expect(200);
+    expect(balance.body.data.available_pence).toBe(0);
+
+    const approved = await adminPost(`/api/admin/payouts/${id}/approve`).expect(200);
+    const approvedAt = approved.headers['x-log-position'] as string;
+    expect(approvedAt).toMatch(/^\d+\/\d+$/);
+    const list = await stack.http.get('/api/admin/payouts?per_page=100').set('authorization', bearer(admin)).set('x-min-log-position', approvedAt).expect(200);
+    expect((list.body.data as AdminPayoutRow[]).find((p) => p.id === id)?.status).toBe('approved');
+
+    // Queries only: no position in the answer. A position that is not one is refused.
+    const read = await stack.http.get('/api/users/payouts').set('authorization', bearer(member)).expect(200);
+    expect(read.headers['x-log-position']).toBeUndefined();
+    const refused = await stack.http.get('/api/users/payouts').set('authorization', bearer(member)).set('x-min-log-position', 'latest').expect(400);
+    expect(refused.body).toMatchObject({ success: false, message: expect.stringContaining('x-min-log-position') });
+  });
+
+  it("a payout status change that leaves the balance alone still reaches the member's stream", { timeout: 30_000 }, async () => {
+    const { member, id } = await memberWithPayout('stream-payout');
+    const abort = new AbortController();
+    const response = await fetch(`${stack.url}/api/users/events`, { headers: { authorization: bearer(member), accept: 'text/event-stream' }, signal: abort.signal });
+    try {
+      const nextEvent = streamEvents(response);
+      expect(await nextEvent()).toBe('ready');
+      await adminPost(`/api/admin/payouts/${id}/approve`).expect(200);
+      // Told on the payouts projection's commit: after some wallet event the member reads it approved.
+      let status = 'pending';
+      while (status === 'pending') {
+        expect(await nextEvent()).toBe('wallet');
+        const body = (await stack.http.get('/api/users/payouts').set('authorization', bearer(member)).expect(200)).body;
+        status = (body.data as Array<{ id: string; status: string }>).find((p) => p.id === id)!.status;
+      }
+      expect(status).toBe('approved');
+    } finally {
+      abort.abort();
+    }
+  });
+});
+
 describe('live wallet: GET /api/users/events', () => {
   it('refuses visitors; streams a member a wallet event once a callback credit is readable in their balance', { timeout: 30_000 }, async () => {
     const url = `${stack.url}/api/users/events`;

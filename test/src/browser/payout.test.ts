@@ -65,6 +65,43 @@ describe('earning and cashing out, in the browser', () => {
     await page.context().close();
   });
 
+  it('an idle signed-in dashboard with the live stream open asks the API nothing for 30 s, and still shows a credit as it lands', { timeout: 90_000 }, async () => {
+    const member = await registeredMember(stack, { label: 'idle' });
+    await availableBecomes(stack, member, 200);
+    const page = await signInAt('/login', member, /\/dashboard$/, 390);
+    const apiRequests: string[] = [];
+    const inFlight = new Set<unknown>();
+    const isApi = (url: string) => new URL(url).pathname.startsWith('/api/') && new URL(url).pathname !== '/api/users/events';
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (!url.pathname.startsWith('/api/')) return;
+      apiRequests.push(url.pathname);
+      if (isApi(request.url())) inFlight.add(request);
+    });
+    const settled = (request: unknown) => void inFlight.delete(request);
+    page.on('requestfinished', settled);
+    page.on('requestfailed', settled);
+    const opened = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/users/events', { timeout: 20_000 });
+    await page.goto(`${stack.url}/dashboard`);
+    await opened;
+    // The stream's opening refetches the wallet figures once; the page is idle when those are back.
+    const openedAt = apiRequests.length;
+    await expect.poll(() => apiRequests.slice(openedAt).includes('/api/users/balance') && inFlight.size === 0, { timeout: 20_000 }).toBe(true);
+    expect(await page.getByTestId('dashboard-available-balance').textContent()).toBe('£0.00');
+    const before = apiRequests.length;
+    // The issue's measure: an idle dashboard over 30 s makes no periodic request (no polling while
+    // the stream is open; the server's heartbeats arrive on the open stream).
+    await page.waitForTimeout(30_000);
+    expect(apiRequests.slice(before)).toEqual([]);
+
+    // The stream is alive: a credit reaches the open page, which then reads its figures again.
+    await callback(member.uid, '1.00', `o-idle-${member.uid}`, 'Dragon Clash');
+    await expect.poll(() => page.getByTestId('dashboard-available-balance').textContent(), { timeout: 10_000 }).toBe('£3.00');
+    expect(apiRequests.slice(before)).toContain('/api/users/balance');
+    expect(apiRequests.filter((path) => path === '/api/users/events')).toHaveLength(1);
+    await page.context().close();
+  });
+
   it('a member earns, requests a payout, an admin marks it paid, and the member sees it completed', async () => {
     const member = await registeredMember(stack, { label: 'payer' });
     const admin = await registeredMember(stack, { label: 'payadmin' });

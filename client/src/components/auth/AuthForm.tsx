@@ -1,12 +1,12 @@
 import type { Gender } from '@playquid/contracts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Eye, EyeOff, LoaderCircle, MailCheck, ShieldCheck } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api-client';
 import { AUTH_TEXT, googleSignInMessage, loginScreenMessage, passwordResetMessage } from '../../lib/auth/messages';
 import { useAuthSession } from '../../lib/auth/react';
-import type { AuthState } from '../../lib/auth/session';
+import type { AuthState } from '../../lib/auth/state';
 import { validateSignup } from '../../lib/validation';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -63,6 +63,8 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
   const signup = mode === 'signup';
   const prefix = signup ? 'signup' : 'login';
   const { title, lead } = HEADINGS[mode];
+  // Firebase Auth loads while the visitor types, not when they submit.
+  useEffect(() => session.preload(), [session]);
 
   const finishSignIn = async (state: AuthState, successText: string) => {
     if (state.status !== 'signed-in') throw new Error(AUTH_TEXT.unexpected);

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
-import type { AuthSession, AuthState } from './session';
+import type { LazyAuthSession as AuthSession } from './lazy-session';
+import type { AuthState } from './state';
 
 const SessionContext = createContext<AuthSession | null>(null);
 

@@ -1,6 +1,7 @@
 import type { UserEnvelopeData, UserStats } from '@playquid/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api';
+import { liveRefetchInterval } from '../wallet/live';
 
 /** The member's profile and the statistics beside it (referral earnings, success rate). */
 
@@ -8,7 +9,8 @@ export const profileQuery = (uid: string) =>
   queryOptions({
     queryKey: ['profile', uid],
     queryFn: async ({ signal }) => (await api.get<UserEnvelopeData>('/api/users/profile', signal)).data.user,
-    refetchInterval: 15_000,
+    // Its totals move with the wallet: the member events stream refreshes it; polling only without one.
+    refetchInterval: liveRefetchInterval(15_000),
   });
 
 export const userStatsQuery = (uid: string) =>

@@ -72,7 +72,7 @@ export const availableEarningsQuery = (uid: string) =>
 
 /**
  * What a payout command changes besides the payout lists (those are settled separately, see
- * `settlePayoutLists`, so a refetch of the lagging read model cannot undo the patched status).
+ * `settlePayoutLists`, which patches them at once).
  */
 export const memberMoneyKeys = (uid: string) => [
   ['balance', uid],

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { firebaseAuth } from '../firebase';
+import { currentUser } from '../auth/current-user';
 import { connectMemberEvents, setMemberEventsOpen } from './live';
 import { memberMoneyKeys } from './queries';
 
@@ -16,7 +16,10 @@ export function useMemberEvents(uid: string): void {
       for (const queryKey of [...memberMoneyKeys(uid), ['payouts', uid]]) void queryClient.invalidateQueries({ queryKey });
     };
     const stop = connectMemberEvents({
-      token: async (forceRefresh) => (firebaseAuth.currentUser?.uid === uid ? firebaseAuth.currentUser.getIdToken(forceRefresh) : null),
+      token: async (forceRefresh) => {
+        const user = currentUser();
+        return user?.uid === uid ? user.getIdToken(forceRefresh) : null;
+      },
       onWallet: refresh,
       onOpenChange: (open) => {
         setMemberEventsOpen(open);

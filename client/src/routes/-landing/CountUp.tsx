@@ -1,5 +1,5 @@
-import { useInView, useReducedMotion } from 'motion/react';
 import { useEffect, useRef, useState } from 'react';
+import { useInViewOnce, usePrefersReducedMotion } from '../../lib/reduced-motion';
 
 const DURATION_MS = 2_000;
 const easeOut = (t: number) => 1 - (1 - t) ** 3;
@@ -20,8 +20,8 @@ export function CountUp({
   notBefore?: number;
 }) {
   const ref = useRef<HTMLSpanElement>(null);
-  const inView = useInView(ref, { once: true, amount: 0.5 });
-  const reduceMotion = useReducedMotion();
+  const inView = useInViewOnce(ref, 0.5);
+  const reduceMotion = usePrefersReducedMotion();
   const [progress, setProgress] = useState(0);
 
   useEffect(() => {

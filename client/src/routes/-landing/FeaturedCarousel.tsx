@@ -1,10 +1,10 @@
 import type { Offer } from '@playquid/contracts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useReducedMotion } from 'motion/react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import type { Swiper as SwiperClass } from 'swiper';
 import { A11y, Autoplay, Keyboard } from 'swiper/modules';
+import { usePrefersReducedMotion } from '../../lib/reduced-motion';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 
@@ -25,7 +25,7 @@ const arrow =
 
 /** The desktop carousel of featured offers; autoplay stops for visitors who prefer reduced motion. */
 export function FeaturedCarousel({ offers, renderCard }: { offers: Offer[]; renderCard: (offer: Offer, index: number) => ReactNode }) {
-  const reduceMotion = useReducedMotion();
+  const reduceMotion = usePrefersReducedMotion();
   const [swiper, setSwiper] = useState<SwiperClass | null>(null);
   return (
     <div className="relative" data-testid="featured-carousel">

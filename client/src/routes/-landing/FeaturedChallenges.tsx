@@ -3,7 +3,7 @@ import { selectLandingOffers } from '@playquid/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, Gamepad2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { OfferCard, OfferCardSkeleton } from '../../components/offers/OfferCard';
 import { useDevice } from '../../components/offers/use-device';
 import { ApiError } from '../../lib/api-client';
@@ -13,7 +13,9 @@ import { buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { eyebrowClass, pageWidth } from '../../ui/styles';
 import { CountUp } from './CountUp';
-import { FeaturedCarousel } from './FeaturedCarousel';
+
+/** The desktop carousel (and Swiper with it) loads only where it is shown: phones get the grid. */
+const FeaturedCarousel = lazy(() => import('./FeaturedCarousel').then((m) => ({ default: m.FeaturedCarousel })));
 
 // rewards count up after 500 ms, each card 300 ms after the one before.
 const COUNT_START_MS = 500;
@@ -100,5 +102,18 @@ function ChallengeList({ offers, mobile }: { offers: Offer[]; mobile: boolean })
       </ul>
     );
   }
-  return <FeaturedCarousel offers={offers} renderCard={renderCard} />;
+  return (
+    // While the carousel loads, placeholders hold its place (no shift when it arrives).
+    <Suspense
+      fallback={
+        <div className="grid gap-5 pb-[4.75rem] sm:grid-cols-2 lg:grid-cols-4" role="status" aria-label="Loading featured offers">
+          {[0, 1, 2, 3].map((slot) => (
+            <OfferCardSkeleton key={slot} />
+          ))}
+        </div>
+      }
+    >
+      <FeaturedCarousel offers={offers} renderCard={renderCard} />
+    </Suspense>
+  );
 }

@@ -1,7 +1,6 @@
 import { formatPence, WELCOME_BONUS_PENCE } from '@playquid/contracts';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, BadgeCheck, CircleCheck, Coins, Gamepad2, Hourglass, Mail, Star, Trophy } from 'lucide-react';
-import { m, useReducedMotion } from 'motion/react';
 import { SITE } from '../../lib/site-config';
 import { buttonClass } from '../../ui/Button';
 import { pageWidth } from '../../ui/styles';
@@ -14,9 +13,8 @@ const TIMELINE = [
 
 /** Landing hero: the offer, the two calls to action, and how a reward travels to your pocket. */
 export function Hero({ member, balanceText }: { member: boolean; balanceText: string }) {
-  const reduceMotion = useReducedMotion();
-  const rise = (delay: number) =>
-    reduceMotion ? {} : { initial: { opacity: 0, y: 18 }, animate: { opacity: 1, y: 0 }, transition: { duration: 0.55, delay } };
+  // CSS, not script: the hero paints (and rises) before any animation library has loaded.
+  const rise = 'animate-rise motion-reduce:animate-none';
 
   return (
     <section className="relative overflow-hidden">
@@ -32,7 +30,7 @@ export function Hero({ member, balanceText }: { member: boolean; balanceText: st
       <div className="pointer-events-none absolute bottom-0 left-0 h-72 w-72 rounded-full bg-quid-400/10 blur-3xl" aria-hidden />
 
       <div className={`${pageWidth} relative grid items-center gap-14 pt-14 pb-20 sm:pt-20 lg:grid-cols-[1.1fr_0.9fr] lg:pb-28`}>
-        <m.div {...rise(0)}>
+        <div className={rise}>
           <span className="inline-flex items-center gap-2 rounded-full border border-quid-300/30 bg-quid-300/10 px-3.5 py-1.5 text-sm font-bold text-quid-200">
             <Coins size={16} aria-hidden /> {formatPence(WELCOME_BONUS_PENCE)} welcome bonus when you sign up, cashable after your first approved offer
           </span>
@@ -83,9 +81,9 @@ export function Hero({ member, balanceText }: { member: boolean; balanceText: st
               <BadgeCheck size={16} className="text-quid-300" aria-hidden /> UK company · 18+ only
             </span>
           </div>
-        </m.div>
+        </div>
 
-        <m.div className="relative mx-auto w-full max-w-md" {...rise(0.15)}>
+        <div className={`relative mx-auto w-full max-w-md ${rise} [animation-delay:150ms]`}>
           <div
             className="absolute -inset-4 rounded-[2.5rem] bg-linear-to-br from-grape-500/40 via-flare-500/10 to-quid-400/20 blur-2xl"
             aria-hidden
@@ -122,7 +120,7 @@ export function Hero({ member, balanceText }: { member: boolean; balanceText: st
           >
             <Gamepad2 size={17} className="text-grape-300" /> 50+ games
           </span>
-        </m.div>
+        </div>
       </div>
     </section>
   );

@@ -2,8 +2,8 @@ import { formatPence, WELCOME_BONUS_PENCE } from '@playquid/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Banknote, Clock, Gamepad2, Gift, Lock, PoundSterling, ShieldCheck, UserPlus, X, Zap } from 'lucide-react';
-import { AnimatePresence, m, useReducedMotion } from 'motion/react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useInViewOnce } from '../../lib/reduced-motion';
 import { scrollStep } from '../../lib/landing';
 import { siteStatsQuery } from '../../lib/offers/queries';
 import { Card, cardClass } from '../../ui/Card';
@@ -102,8 +102,22 @@ function useScrollStep() {
   return { ref, step };
 }
 
+/** A step card rises into view (CSS) once 40 % of it is on screen, each 120 ms after the one before. */
+function StepCard({ index, className, children }: { index: number; className: string; children: ReactNode }) {
+  const ref = useRef<HTMLLIElement>(null);
+  const inView = useInViewOnce(ref, 0.4);
+  return (
+    <li
+      ref={ref}
+      className={`${className} ${inView ? 'animate-reveal motion-reduce:animate-none' : 'opacity-0 motion-reduce:opacity-100'}`}
+      style={{ animationDelay: `${index * 120}ms` }}
+    >
+      {children}
+    </li>
+  );
+}
+
 export function HowItWorks() {
-  const reduceMotion = useReducedMotion();
   const { ref, step } = useScrollStep();
   return (
     <section className={`${pageWidth} py-20 sm:py-24`} aria-labelledby="how-it-works">
@@ -121,13 +135,10 @@ export function HowItWorks() {
         {STEPS.map(({ icon: Icon, title, text }, index) => {
           const reached = index < step;
           return (
-            <m.li
+            <StepCard
               key={title}
+              index={index}
               className={`${cardClass} relative overflow-hidden p-7 transition-colors duration-500 ${reached ? 'border-quid-300/40' : ''}`}
-              initial={reduceMotion ? false : { opacity: 0, y: 24 }}
-              whileInView={{ opacity: 1, y: 0 }}
-              viewport={{ once: true, amount: 0.4 }}
-              transition={{ duration: 0.5, delay: index * 0.12 }}
             >
               <span className="absolute -top-4 -right-2 font-display text-8xl font-extrabold text-white/[0.04]" aria-hidden>
                 {index + 1}
@@ -147,7 +158,7 @@ export function HowItWorks() {
                 {title}
               </h3>
               <p className="mt-2 text-slate-400">{text}</p>
-            </m.li>
+            </StepCard>
           );
         })}
       </ol>
@@ -215,7 +226,6 @@ export function Benefits() {
 export function BonusReminder() {
   const [open, setOpen] = useState(true);
   const [scrolled, setScrolled] = useState(false);
-  const reduceMotion = useReducedMotion();
   useEffect(() => {
     if (scrolled) return;
     const check = () => window.scrollY > window.innerHeight * 0.6 && setScrolled(true);
@@ -224,15 +234,11 @@ export function BonusReminder() {
     return () => window.removeEventListener('scroll', check);
   }, [scrolled]);
   return (
-    <AnimatePresence>
+    <>
       {open && scrolled && (
-        <m.aside
-          className="fixed right-4 bottom-4 z-30 w-[calc(100%-2rem)] max-w-xs rounded-3xl border border-quid-300/30 bg-ink-900/95 p-5 shadow-2xl shadow-black/40 backdrop-blur"
+        <aside
+          className="fixed right-4 bottom-4 z-30 w-[calc(100%-2rem)] max-w-xs animate-reveal rounded-3xl border border-quid-300/30 bg-ink-900/95 p-5 shadow-2xl shadow-black/40 backdrop-blur [animation-delay:1.2s] motion-reduce:animate-none"
           aria-label="Welcome bonus"
-          initial={reduceMotion ? false : { opacity: 0, y: 24 }}
-          animate={{ opacity: 1, y: 0 }}
-          exit={{ opacity: 0, y: 24 }}
-          transition={{ duration: 0.35, delay: reduceMotion ? 0 : 1.2 }}
           data-testid="bonus-reminder"
         >
           <button
@@ -250,8 +256,8 @@ export function BonusReminder() {
           <Link to="/signup" className="mt-4 inline-flex rounded-xl bg-quid-300 px-4 py-2 text-sm font-bold text-ink-950 hover:bg-quid-200">
             Sign Up
           </Link>
-        </m.aside>
+        </aside>
       )}
-    </AnimatePresence>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { formatPence, REFERRAL_REWARD_PENCE } from '@playquid/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Copy, UserPlus } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { PageHeader } from '../../components/PageHeader';
 import { pageHead } from '../../lib/page';
 import { referralLink } from '../../lib/profile';

@@ -92,7 +92,8 @@ function OffersPage() {
         }
       />
       <section className={`${pageWidth} py-10`}>
-        {all.isPending ? (
+        {/* Both lists first: featured games arriving after the rest would push the page down (layout shift). */}
+        {all.isPending || (featured.isPending && !filtered && page === 1) ? (
           <OffersGridSkeleton />
         ) : all.isError ? (
           <OffersLoadError message={offersLoadError(all.error)} onRetry={() => void all.refetch()} retrying={all.isFetching} />

@@ -29,7 +29,6 @@ import { BlogFormModal, type BlogFormValues, bodyOf, formValuesOf } from './-com
 const MESSAGE_MS = 5_000;
 
 /** How long the read model may take to show a command's result before the list is refetched. */
-const READ_MODEL_SETTLE_MS = 1_500;
 
 export const Route = createFileRoute('/_admin/admin/blogs')({
   loader: ({ context: { queryClient } }) => {
@@ -63,8 +62,8 @@ function AdminBlogsPage() {
 
   /**
    * The row as the server now has it (a new post joins the top); counters follow from a refetch
-   * (never from a guess), made once the read model has caught up with the command, so a refetch
-   * that is a moment early cannot take the new row away again.
+   * (never from a guess). The refetch carries the command's log position, so the server answers
+   * once the read model has the command and cannot take the new row away again.
    */
   const settle = useCallback(
     (blog?: Blog) => {
@@ -76,12 +75,8 @@ function AdminBlogsPage() {
           return { ...page, data: known ? page.data.map((r) => (r.id === blog.id ? row : r)) : [row, ...page.data] };
         });
       }
-      const refetch = () => {
-        void queryClient.invalidateQueries({ queryKey: ADMIN_BLOGS_KEY });
-        void queryClient.invalidateQueries({ queryKey: ['blogs'] });
-      };
-      if (!blog) refetch();
-      window.setTimeout(refetch, READ_MODEL_SETTLE_MS);
+      void queryClient.invalidateQueries({ queryKey: ADMIN_BLOGS_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['blogs'] });
     },
     [queryClient],
   );

@@ -45,7 +45,6 @@ import { type UserAction, UsersTable } from './-components/UsersTable';
 /** Admin messages stay 5 s. */
 const MESSAGE_MS = 5_000;
 /** Projections apply an event within a second or so; the list is re-read after that. */
-const READ_MODEL_SETTLE_MS = 1_500;
 
 export const Route = createFileRoute('/_admin/admin/users')({
   validateSearch: parseAdminUsersSearch,
@@ -89,13 +88,14 @@ function AdminUsersPage() {
     flash({ kind: 'success', text });
     setDialog(null);
     setFailure(null);
-    // The server's answer is already the new state; the list is read again once the read model caught up.
+    // The server's answer is already the new state; the list is read again with the command's log
+    // position, so the server answers once its read model has the change.
     queryClient.setQueriesData<AdminUsersPage>(
       { queryKey: [...ADMIN_USERS_KEY, 'list'] },
       (page) => page && { ...page, data: replaceRow(page.data, user) },
     );
     void queryClient.invalidateQueries({ queryKey: [...ADMIN_USERS_KEY, 'detail', user.uid] });
-    window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: [...ADMIN_USERS_KEY, 'list'] }), READ_MODEL_SETTLE_MS);
+    void queryClient.invalidateQueries({ queryKey: [...ADMIN_USERS_KEY, 'list'] });
   };
   const command = useMutation({
     mutationFn: async ({

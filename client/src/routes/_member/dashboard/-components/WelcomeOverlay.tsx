@@ -1,7 +1,6 @@
 import { formatPence, type Offer, WELCOME_BONUS_PENCE } from '@playquid/contracts';
 import { Link } from '@tanstack/react-router';
 import { Gamepad2, PartyPopper, X } from 'lucide-react';
-import { m } from 'motion/react';
 import { useEffect, useRef } from 'react';
 import { CashCannon } from '../../../../components/CashCannon';
 import { Button, buttonClass } from '../../../../ui/Button';
@@ -21,13 +20,11 @@ export function WelcomeOverlay({ name, offers = [], onDismiss }: { name: string;
   return (
     <div className="fixed inset-0 z-40 grid place-items-center bg-ink-950/80 p-4 backdrop-blur-sm" onClick={onDismiss}>
       <CashCannon />
-      <m.div
+      <div
         role="dialog"
         aria-modal="true"
         aria-labelledby="welcome-title"
-        className={`${cardClass} relative z-10 max-h-full w-full max-w-md overflow-y-auto p-7 text-center sm:p-8`}
-        initial={{ opacity: 0, scale: 0.9, y: 20 }}
-        animate={{ opacity: 1, scale: 1, y: 0 }}
+        className={`${cardClass} relative z-10 max-h-full w-full max-w-md animate-reveal overflow-y-auto p-7 text-center motion-reduce:animate-none sm:p-8`}
         onClick={(event) => event.stopPropagation()}
         data-testid="welcome-overlay"
       >
@@ -58,7 +55,7 @@ export function WelcomeOverlay({ name, offers = [], onDismiss }: { name: string;
             Go to my dashboard
           </Button>
         </div>
-      </m.div>
+      </div>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { memberCanCancel } from '@playquid/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banknote, LoaderCircle, X } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast';
 import { CopyButton } from '../../../../components/CopyButton';
 import { EmptyState } from '../../../../components/PageHeader';
 import { afterMemberPayoutCommand, cancelOwnPayout, serverMessage } from '../../../../lib/commands';

@@ -2,7 +2,7 @@ import { formatPence, type UserProfile, type UserStats } from '@playquid/contrac
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, CircleAlert, LoaderCircle, RefreshCw, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast';
 import { CopyButton } from '../../../../components/CopyButton';
 import { Notice, type NoticeMessage } from '../../../../components/Feedback';
 import { useAuthSession } from '../../../../lib/auth/react';
