@@ -36,6 +36,8 @@ const LATEST_TABLES = [
   'offer_starts',
   'offers',
   'payouts',
+  'personal_data_keys',
+  'privacy_requests',
   'projection_checkpoints',
   'statement_entries',
   'unsigned_callback_rejects',
