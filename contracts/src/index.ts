@@ -11,3 +11,4 @@ export * from './wallet-api';
 export * from './offers-api';
 export * from './blogs-api';
 export * from './admin-users-api';
+export * from './claims-api';
