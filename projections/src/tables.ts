@@ -22,4 +22,5 @@ export const PRIMARY_KEYS: Record<ProjectionTable, string> = {
   offers: 'id',
   offer_starts: 'id',
   blogs: 'id',
+  claims: 'id',
 };

@@ -9,6 +9,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module';
 import { BlogsModule } from './blogs/blogs.module';
 import { CallbacksModule } from './callbacks/callbacks.module';
+import { ClaimsModule } from './claims/claims.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { DebugModule } from './debug/debug.module';
@@ -64,6 +65,7 @@ import { WalletModule } from './wallet/wallet.module';
     RewardsModule,
     OffersModule,
     CallbacksModule,
+    ClaimsModule,
     BlogsModule,
     SeoModule,
     HealthModule,

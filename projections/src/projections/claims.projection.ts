@@ -1,0 +1,57 @@
+import { defineProjection } from '../projection';
+import { TableBatch } from '../table-batch';
+
+/**
+ * Missing-credit claims, one row per claim stream. The claim-task streams (one open claim per
+ * member, offer and task) are the write side's concern and project nothing.
+ */
+export const claimsProjection = defineProjection({
+  name: 'claims',
+  tables: ['claims'],
+  async load(trx, events) {
+    const claims = new TableBatch('claims', 'id');
+    await claims.load(
+      trx,
+      events.map((e) => e.data.claimId),
+    );
+    return { claims };
+  },
+  handlers: {
+    ClaimOpened: ({ claims }, d) =>
+      claims.insert({
+        id: d.claimId,
+        uid: d.uid,
+        offer_id: d.offerId,
+        api_id: d.apiId,
+        offer_title: d.offerTitle,
+        task_id: d.taskId,
+        task_name: d.taskName,
+        reward_pence: d.rewardPence,
+        status: 'open',
+        started_at: d.startedAt,
+        callbacks: d.callbacks,
+        missing: d.missing,
+        note: d.note,
+        evidence: d.evidence,
+        opened_at: d.openedAt,
+        waiting_at: null,
+        decided_at: null,
+        decided_by: null,
+        decision_reason: null,
+        earning_id: null,
+        updated_at: d.openedAt,
+      }),
+    ClaimMarkedWaiting: ({ claims }, d) => claims.update(d.claimId, { status: 'waiting_partner', waiting_at: d.markedAt, updated_at: d.markedAt }),
+    ClaimApproved: ({ claims }, d) =>
+      claims.update(d.claimId, {
+        status: 'approved',
+        decided_at: d.approvedAt,
+        decided_by: d.by,
+        decision_reason: d.reason,
+        earning_id: d.earningId,
+        updated_at: d.approvedAt,
+      }),
+    ClaimDeclined: ({ claims }, d) =>
+      claims.update(d.claimId, { status: 'declined', decided_at: d.declinedAt, decided_by: d.by, decision_reason: d.reason, updated_at: d.declinedAt }),
+  },
+});
