@@ -9,3 +9,4 @@ export { toMessage } from './forwarder/forwarder.service';
 export { handleCommand, aggregateStream } from './cqrs/command-handler';
 export { OfferSyncService } from './offers/offer-sync.service';
 export { ShutdownState } from './health/shutdown-state';
+export { Clock } from './cqrs/clock';
