@@ -1,4 +1,4 @@
-import { ADMIN_SEARCH_DEBOUNCE_MS, type AdminClaim, type AdminClaimDetail, type ClaimStatus, formatPence } from '@playquid/contracts';
+import { ADMIN_SEARCH_DEBOUNCE_MS, type AdminClaim, type AdminClaimDetail, type ClaimStatus, formatPence, type PagedEnvelope } from '@playquid/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Download, LifeBuoy } from 'lucide-react';
@@ -113,7 +113,14 @@ function ClaimPanel({ claim, onDecided }: { claim: AdminClaim; onDecided: (kind:
     onSuccess: (response) => {
       onDecided('success', response.message);
       setReason('');
-      void queryClient.invalidateQueries({ queryKey: ADMIN_CLAIMS_KEY });
+      // The decision is recorded; the read table follows in a moment. Show the new status now, refetch shortly.
+      const status = (response.data as { status?: ClaimStatus }).status;
+      if (status) {
+        queryClient.setQueriesData<PagedEnvelope<AdminClaim>>({ queryKey: [...ADMIN_CLAIMS_KEY, 'list'] }, (old) =>
+          old && { ...old, data: old.data.map((row) => (row.id === claim.id ? { ...row, status, decision_reason: reason || row.decision_reason } : row)) },
+        );
+      }
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: ADMIN_CLAIMS_KEY }), 1_500);
     },
     onError: (error) => onDecided('error', failureText(error)),
   });
@@ -211,7 +218,7 @@ function AdminClaimsPage() {
         ) : (
           <Card as="ul" className="divide-y divide-white/5 overflow-hidden" data-testid="claims-queue">
             {rows.map((claim) => (
-              <li key={claim.id} data-testid="claim-row" data-status={claim.status}>
+              <li key={claim.id} data-testid="claim-row" data-status={claim.status} data-task={claim.task_id}>
                 <button
                   type="button"
                   className="flex w-full flex-wrap items-center justify-between gap-3 p-4 text-left transition hover:bg-white/[0.03]"

@@ -31,7 +31,7 @@ const STATUS_TONE: Record<ClaimStatus, BadgeTone> = { open: 'info', waiting_part
 
 function ClaimCard({ claim }: { claim: Claim }) {
   return (
-    <Card as="li" className="p-5" data-testid="my-claim" data-status={claim.status}>
+    <Card as="li" className="p-5" data-testid="my-claim" data-status={claim.status} data-task={claim.task_id}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <Link

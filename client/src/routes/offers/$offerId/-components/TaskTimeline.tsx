@@ -30,14 +30,26 @@ const STATE_TONE: Record<TaskTimelineState, BadgeTone> = {
   claimed: 'highlight',
 };
 
-function ClaimForm({ offerId, task, onDone }: { offerId: string; task: TaskTimelineEntry; onDone: (text: string) => void }) {
+function ClaimForm({ offerId, uid, task, onDone }: { offerId: string; uid: string; task: TaskTimelineEntry; onDone: (text: string) => void }) {
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const [evidence, setEvidence] = useState('');
   const send = useMutation({
     mutationFn: () => openClaim({ offer_id: offerId, task_id: task.task_id, note, ...(evidence.trim() ? { evidence } : {}) }),
     onSuccess: (response) => {
-      void queryClient.invalidateQueries({ queryKey: CLAIMS_KEY });
+      const claim = response.data.claim;
+      // The read table follows in a moment: show the claim on its task now rather than refetch a stale timeline.
+      queryClient.setQueryData(timelineQuery(offerId, uid).queryKey, (old) =>
+        old && {
+          ...old,
+          tasks: old.tasks.map((t) =>
+            t.task_id === claim.task_id
+              ? { ...t, state: 'claimed' as const, can_claim: false, claimable_from: null, claim: { id: claim.id, status: claim.status, opened_at: claim.opened_at } }
+              : t,
+          ),
+        },
+      );
+      void queryClient.invalidateQueries({ queryKey: [...CLAIMS_KEY, 'mine'] });
       onDone(response.message);
     },
   });
@@ -176,6 +188,7 @@ export function TaskTimeline({ offerId, uid }: { offerId: string; uid: string })
             {claiming === task.task_id && (
               <ClaimForm
                 offerId={offerId}
+                uid={uid}
                 task={task}
                 onDone={(text) => {
                   setClaiming(null);
