@@ -46,6 +46,9 @@ async function signInAt(path: '/login' | '/admin', user: EmulatorUser, landing: 
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();
   await page.waitForURL(landing, { timeout: 20_000 });
+  // Answer the cookie banner, as a member would, so it covers nothing.
+  const essential = page.getByRole('button', { name: 'Essential Only' });
+  if (await essential.waitFor({ timeout: 3_000 }).then(() => true, () => false)) await essential.click();
   return page;
 }
 

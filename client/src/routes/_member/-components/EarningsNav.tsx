@@ -6,7 +6,7 @@ const linkClass = 'inline-flex shrink-0 items-center gap-2 rounded-xl px-4 py-2.
 /** Switches between the earnings list, the statement and the member's claims (each its own route and URL). */
 export function EarningsNav() {
   return (
-    <nav aria-label="Earnings views" className="flex w-fit gap-1 rounded-2xl border border-white/10 bg-ink-900/70 p-1">
+    <nav aria-label="Earnings views" className="flex w-fit max-w-full flex-wrap gap-1 rounded-2xl border border-white/10 bg-ink-900/70 p-1">
       <Link
         to="/earnings"
         activeOptions={{ exact: true, includeSearch: false }}

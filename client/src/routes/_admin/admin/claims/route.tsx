@@ -130,7 +130,9 @@ function ClaimPanel({ claim, onDecided }: { claim: AdminClaim; onDecided: (kind:
       {detail.data ? <Evidence detail={detail.data} /> : <PageSpinner label="Loading evidence..." />}
       {decided ? (
         <p className="text-sm text-slate-300">
-          {CLAIM_STATUS_LABEL[claim.status]} by {claim.decided_by} {claim.decided_at ? ukDateTime(claim.decided_at) : ''}: {claim.decision_reason}
+          {CLAIM_STATUS_LABEL[claim.status]}
+          {claim.decided_by ? ` by ${claim.decided_by}` : ''}
+          {claim.decided_at ? ` on ${ukDateTime(claim.decided_at)}` : ''}: {claim.decision_reason}
         </p>
       ) : (
         <div className="flex flex-col gap-3">
