@@ -95,8 +95,8 @@ export class ClaimsRepository {
   memberOfferEarnings(uid: string, apiId: string) {
     return this.db
       .selectFrom('earnings as e')
-      .leftJoin('statement_entries as s', (join) => join.onRef('s.earning_id', '=', 'e.id').on('s.kind', '=', 'earning_reversed'))
-      .leftJoin('statement_entries as p', (join) => join.onRef('p.earning_id', '=', 'e.id').on('p.kind', '=', 'earning_pending'))
+      .leftJoin('statement_entries as s', (join) => join.onRef('s.uid', '=', 'e.uid').onRef('s.earning_id', '=', 'e.id').on('s.kind', '=', 'earning_reversed'))
+      .leftJoin('statement_entries as p', (join) => join.onRef('p.uid', '=', 'e.uid').onRef('p.earning_id', '=', 'e.id').on('p.kind', '=', 'earning_pending'))
       .select([
         'e.id',
         'e.task_id',
