@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { EmulatorUser } from '@playquid/scripts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,6 +60,16 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(dir, `${name}-${page.viewportSize()?.width}.png`), fullPage: true });
 }
 
+/** axe-core's serious and critical violations of the page as it stands (the a11y suite's rules). */
+async function axeProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(true)
+    .analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
 const taskRow = (page: Page, index: number) => page.getByTestId('timeline-task').nth(index);
 
 async function fileClaim(page: Page, index: number, note: string) {
@@ -77,6 +88,7 @@ describe('missing-credit claims, in the browser', () => {
     await phone.goto(`${stack.url}/offers/5011`);
     await expect.poll(() => taskRow(phone, 1).getAttribute('data-state'), { timeout: 20_000 }).toBe('started');
     await shot(phone, '20a-offer-timeline');
+    expect(await axeProblems(phone)).toEqual([]);
     await fileClaim(phone, 1, 'Reached the level on Tuesday, no credit since');
 
     await phone.setViewportSize({ width: 1440, height: 900 });
@@ -90,6 +102,7 @@ describe('missing-credit claims, in the browser', () => {
     await expect.poll(() => phone.getByTestId('my-claim').count(), { timeout: 20_000 }).toBe(2);
     expect(await phone.getByTestId('my-claim-clock').first().textContent()).toMatch(/Answer due by .+ \(in \d+ days?/);
     await shot(phone, '20a-my-claims');
+    expect(await axeProblems(phone)).toEqual([]);
 
     // The admin works the queue at 1440 px: the evidence side by side, then an approval.
     const desk = await signInAt('/admin', admin, /\/admin\/dashboard$/, 1440);
@@ -102,6 +115,7 @@ describe('missing-credit claims, in the browser', () => {
     expect(await approveRow.getByTestId('evidence-callbacks').textContent()).toContain('None received');
     expect(await approveRow.getByTestId('evidence-others').textContent()).toContain('Nobody else was credited for this task');
     await shot(desk, '20a-admin-claims');
+    expect(await axeProblems(desk)).toEqual([]);
     const before = (await balanceOf(stack, member)).available_pence;
     await approveRow.getByTestId('claim-reason').fill('BitLabs confirmed the completion');
     await approveRow.getByTestId('claim-approve').click();
@@ -130,6 +144,7 @@ describe('missing-credit claims, in the browser', () => {
     expect(await declined.getByTestId('my-claim-outcome').textContent()).toBe('Declined: BitLabs has no record of this task from your device');
     await phone.setViewportSize({ width: 390, height: 900 });
     await shot(phone, '20a-my-claims');
+    expect(await axeProblems(phone)).toEqual([]);
 
     // The offer's timeline shows the credited task approved, and the earnings page links to it.
     await phone.goto(`${stack.url}/earnings`);
