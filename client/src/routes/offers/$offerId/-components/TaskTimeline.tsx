@@ -143,7 +143,7 @@ export function TaskTimeline({ offerId, uid }: { offerId: string; uid: string })
   const [claiming, setClaiming] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   if (error) return null;
-  if (!data || data.tasks.length === 0) return null;
+  if (!data || !Array.isArray(data.tasks) || data.tasks.length === 0) return null;
   return (
     <div id="timeline" className="scroll-mt-24">
     <DetailSection title="Your timeline" icon={History} testId="task-timeline">
