@@ -15,7 +15,9 @@ import {
 } from '@playquid/contracts';
 import {
   addBusinessDays,
+  CLAIM_CREDITED_SINCE_MESSAGE,
   CLAIM_NOT_FOUND,
+  claimEarningId,
   type ClaimCommand,
   claimDecider,
   claimTaskDecider,
@@ -196,6 +198,7 @@ export class ClaimsService {
    * claim): a retried approval after a failed credit books the credit and nothing twice.
    */
   async approve(auth: AuthUser, id: string, dto: ClaimDecisionDto) {
+    await this.refuseIfCreditedSince(id);
     const { state, recorded } = await this.decide(auth, { type: 'ApproveClaim', claimId: id, reason: dto.reason, now: this.clock.nowIso(), ...adminOf(auth) });
     const opened = recorded.find((e): e is ClaimOpened => e.type === 'ClaimOpened')!.data;
     const approval = recorded.find((e) => e.type === 'ClaimApproved');
@@ -243,6 +246,22 @@ export class ClaimsService {
       now: this.clock.nowIso(),
     });
     return { id, status: state.status, reason: dto.reason };
+  }
+
+  /**
+   * A credit from the partner that arrived while the claim was open settles it: approving as well
+   * would pay the task twice (409; the admin declines it instead).
+   */
+  private async refuseIfCreditedSince(id: string): Promise<void> {
+    const { recorded } = await aggregateStream(this.store, streams.claim(id), claimDecider);
+    const events = recorded.map((e) => ({ type: e.type, data: e.data }) as ClaimEvent);
+    const opened = events.find((e): e is ClaimOpened => e.type === 'ClaimOpened');
+    if (!opened || events.some((e) => e.type === 'ClaimApproved' || e.type === 'ClaimDeclined')) return;
+    const earnings = await this.claims.memberOfferEarnings(opened.data.uid, opened.data.apiId);
+    const credited = earnings.some(
+      (e) => e.status !== 'rejected' && e.id !== claimEarningId(id) && (e.task_id === opened.data.taskId || e.task_name === opened.data.taskName),
+    );
+    if (credited) throw new DomainError(CLAIM_CREDITED_SINCE_MESSAGE, 'conflict');
   }
 
   /** 400 naming the cap when the filter matches more claims than one export may hold. */

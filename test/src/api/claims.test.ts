@@ -206,7 +206,13 @@ describe('admins and their own account', () => {
     expect((await as(secondAdmin).post(`/api/admin/claims/${ownClaim}/approve`, { reason: 'late' }).expect(409)).body.message).toBe(
       'This claim was declined; the member can open a new one',
     );
-    await as(admin).post('/api/users/claims', claimBody(1, { note: '=HYPERLINK("https://evil.example","click")' })).expect(201);
+    const again = (await as(admin).post('/api/users/claims', claimBody(1, { note: '=HYPERLINK("https://evil.example","click")' })).expect(201)).body.data.claim.id;
+
+    // BitLabs credits the task while the claim is open: approving too would pay it twice.
+    await earn(stack, admin, (tasks[1].payout_pence / 100).toFixed(2), { tx: `claim-late-${admin.uid}`, offerId: '5011', offerName: 'Dragon Clash', taskName: tasks[1].name } as Parameters<typeof earn>[3]);
+    expect((await as(secondAdmin).post(`/api/admin/claims/${again}/approve`, { reason: 'ok' }).expect(409)).body.message).toBe(
+      'The partner has credited this task since the claim was opened; decline the claim instead',
+    );
   });
 });
 
@@ -237,8 +243,9 @@ describe('GET /api/offers/{id}/timeline', () => {
     expect(timeline.tasks[1].claim).toMatchObject({ id: claimId, status: 'approved' });
     // A day after the start, the tasks nobody credited may be claimed.
     expect(timeline.tasks.slice(2).every((t: { state: string; can_claim: boolean }) => t.state === 'started' && t.can_claim)).toBe(true);
-    const declinedTask = (await as(admin).get('/api/offers/5011/timeline').expect(200)).body.data.tasks[1];
-    expect(declinedTask).toMatchObject({ state: 'claimed', can_claim: false });
+    // The admin's task: a claim still open, but BitLabs' credit is what stands.
+    const creditedTask = (await as(admin).get('/api/offers/5011/timeline').expect(200)).body.data.tasks[1];
+    expect(creditedTask).toMatchObject({ state: 'approved', can_claim: false, claim: { status: 'open' } });
     const stranger = (await as(other).get('/api/offers/5011/timeline').expect(200)).body.data;
     expect(stranger.tasks.every((t: { state: string }) => t.state === 'not_started')).toBe(true);
     await as(null).get('/api/offers/5011/timeline').expect(401);
