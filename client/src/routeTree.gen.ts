@@ -31,10 +31,12 @@ import { Route as OffersIndexRouteImport } from './routes/offers/index'
 import { Route as OffersOfferIdRouteRouteImport } from './routes/offers/$offerId/route'
 import { Route as AdminAdminBlogsRouteRouteImport } from './routes/_admin/admin/blogs/route'
 import { Route as AdminAdminCallbacksRouteRouteImport } from './routes/_admin/admin/callbacks/route'
+import { Route as AdminAdminClaimsRouteRouteImport } from './routes/_admin/admin/claims/route'
 import { Route as AdminAdminDashboardRouteRouteImport } from './routes/_admin/admin/dashboard/route'
 import { Route as AdminAdminOffersRouteRouteImport } from './routes/_admin/admin/offers/route'
 import { Route as AdminAdminPayoutsRouteRouteImport } from './routes/_admin/admin/payouts/route'
 import { Route as AdminAdminUsersRouteRouteImport } from './routes/_admin/admin/users/route'
+import { Route as MemberEarningsClaimsRouteRouteImport } from './routes/_member/earnings_/claims/route'
 import { Route as MemberEarningsStatementRouteRouteImport } from './routes/_member/earnings_/statement/route'
 
 const IndexRoute = IndexRouteImport.update({
@@ -146,6 +148,11 @@ const AdminAdminCallbacksRouteRoute =
     path: '/admin/callbacks',
     getParentRoute: () => AdminRouteRoute,
   } as any)
+const AdminAdminClaimsRouteRoute = AdminAdminClaimsRouteRouteImport.update({
+  id: '/admin/claims',
+  path: '/admin/claims',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminAdminDashboardRouteRoute =
   AdminAdminDashboardRouteRouteImport.update({
     id: '/admin/dashboard',
@@ -167,6 +174,12 @@ const AdminAdminUsersRouteRoute = AdminAdminUsersRouteRouteImport.update({
   path: '/admin/users',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const MemberEarningsClaimsRouteRoute =
+  MemberEarningsClaimsRouteRouteImport.update({
+    id: '/earnings_/claims',
+    path: '/earnings/claims',
+    getParentRoute: () => MemberRouteRoute,
+  } as any)
 const MemberEarningsStatementRouteRoute =
   MemberEarningsStatementRouteRouteImport.update({
     id: '/earnings_/statement',
@@ -195,10 +208,12 @@ export interface FileRoutesByFullPath {
   '/offers/': typeof OffersIndexRoute
   '/admin/blogs': typeof AdminAdminBlogsRouteRoute
   '/admin/callbacks': typeof AdminAdminCallbacksRouteRoute
+  '/admin/claims': typeof AdminAdminClaimsRouteRoute
   '/admin/dashboard': typeof AdminAdminDashboardRouteRoute
   '/admin/offers': typeof AdminAdminOffersRouteRoute
   '/admin/payouts': typeof AdminAdminPayoutsRouteRoute
   '/admin/users': typeof AdminAdminUsersRouteRoute
+  '/earnings/claims': typeof MemberEarningsClaimsRouteRoute
   '/earnings/statement': typeof MemberEarningsStatementRouteRoute
 }
 export interface FileRoutesByTo {
@@ -222,10 +237,12 @@ export interface FileRoutesByTo {
   '/offers': typeof OffersIndexRoute
   '/admin/blogs': typeof AdminAdminBlogsRouteRoute
   '/admin/callbacks': typeof AdminAdminCallbacksRouteRoute
+  '/admin/claims': typeof AdminAdminClaimsRouteRoute
   '/admin/dashboard': typeof AdminAdminDashboardRouteRoute
   '/admin/offers': typeof AdminAdminOffersRouteRoute
   '/admin/payouts': typeof AdminAdminPayoutsRouteRoute
   '/admin/users': typeof AdminAdminUsersRouteRoute
+  '/earnings/claims': typeof MemberEarningsClaimsRouteRoute
   '/earnings/statement': typeof MemberEarningsStatementRouteRoute
 }
 export interface FileRoutesById {
@@ -252,10 +269,12 @@ export interface FileRoutesById {
   '/offers/': typeof OffersIndexRoute
   '/_admin/admin/blogs': typeof AdminAdminBlogsRouteRoute
   '/_admin/admin/callbacks': typeof AdminAdminCallbacksRouteRoute
+  '/_admin/admin/claims': typeof AdminAdminClaimsRouteRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRouteRoute
   '/_admin/admin/offers': typeof AdminAdminOffersRouteRoute
   '/_admin/admin/payouts': typeof AdminAdminPayoutsRouteRoute
   '/_admin/admin/users': typeof AdminAdminUsersRouteRoute
+  '/_member/earnings_/claims': typeof MemberEarningsClaimsRouteRoute
   '/_member/earnings_/statement': typeof MemberEarningsStatementRouteRoute
 }
 export interface FileRouteTypes {
@@ -281,10 +300,12 @@ export interface FileRouteTypes {
     | '/offers/'
     | '/admin/blogs'
     | '/admin/callbacks'
+    | '/admin/claims'
     | '/admin/dashboard'
     | '/admin/offers'
     | '/admin/payouts'
     | '/admin/users'
+    | '/earnings/claims'
     | '/earnings/statement'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -308,10 +329,12 @@ export interface FileRouteTypes {
     | '/offers'
     | '/admin/blogs'
     | '/admin/callbacks'
+    | '/admin/claims'
     | '/admin/dashboard'
     | '/admin/offers'
     | '/admin/payouts'
     | '/admin/users'
+    | '/earnings/claims'
     | '/earnings/statement'
   id:
     | '__root__'
@@ -337,10 +360,12 @@ export interface FileRouteTypes {
     | '/offers/'
     | '/_admin/admin/blogs'
     | '/_admin/admin/callbacks'
+    | '/_admin/admin/claims'
     | '/_admin/admin/dashboard'
     | '/_admin/admin/offers'
     | '/_admin/admin/payouts'
     | '/_admin/admin/users'
+    | '/_member/earnings_/claims'
     | '/_member/earnings_/statement'
   fileRoutesById: FileRoutesById
 }
@@ -518,6 +543,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminCallbacksRouteRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/_admin/admin/claims': {
+      id: '/_admin/admin/claims'
+      path: '/admin/claims'
+      fullPath: '/admin/claims'
+      preLoaderRoute: typeof AdminAdminClaimsRouteRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/_admin/admin/dashboard': {
       id: '/_admin/admin/dashboard'
       path: '/admin/dashboard'
@@ -546,6 +578,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminUsersRouteRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/_member/earnings_/claims': {
+      id: '/_member/earnings_/claims'
+      path: '/earnings/claims'
+      fullPath: '/earnings/claims'
+      preLoaderRoute: typeof MemberEarningsClaimsRouteRouteImport
+      parentRoute: typeof MemberRouteRoute
+    }
     '/_member/earnings_/statement': {
       id: '/_member/earnings_/statement'
       path: '/earnings/statement'
@@ -559,6 +598,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteRouteChildren {
   AdminAdminBlogsRouteRoute: typeof AdminAdminBlogsRouteRoute
   AdminAdminCallbacksRouteRoute: typeof AdminAdminCallbacksRouteRoute
+  AdminAdminClaimsRouteRoute: typeof AdminAdminClaimsRouteRoute
   AdminAdminDashboardRouteRoute: typeof AdminAdminDashboardRouteRoute
   AdminAdminOffersRouteRoute: typeof AdminAdminOffersRouteRoute
   AdminAdminPayoutsRouteRoute: typeof AdminAdminPayoutsRouteRoute
@@ -568,6 +608,7 @@ interface AdminRouteRouteChildren {
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAdminBlogsRouteRoute: AdminAdminBlogsRouteRoute,
   AdminAdminCallbacksRouteRoute: AdminAdminCallbacksRouteRoute,
+  AdminAdminClaimsRouteRoute: AdminAdminClaimsRouteRoute,
   AdminAdminDashboardRouteRoute: AdminAdminDashboardRouteRoute,
   AdminAdminOffersRouteRoute: AdminAdminOffersRouteRoute,
   AdminAdminPayoutsRouteRoute: AdminAdminPayoutsRouteRoute,
@@ -584,6 +625,7 @@ interface MemberRouteRouteChildren {
   MemberPaymentsRouteRoute: typeof MemberPaymentsRouteRoute
   MemberProfileRouteRoute: typeof MemberProfileRouteRoute
   MemberReferralsRoute: typeof MemberReferralsRoute
+  MemberEarningsClaimsRouteRoute: typeof MemberEarningsClaimsRouteRoute
   MemberEarningsStatementRouteRoute: typeof MemberEarningsStatementRouteRoute
 }
 
@@ -593,6 +635,7 @@ const MemberRouteRouteChildren: MemberRouteRouteChildren = {
   MemberPaymentsRouteRoute: MemberPaymentsRouteRoute,
   MemberProfileRouteRoute: MemberProfileRouteRoute,
   MemberReferralsRoute: MemberReferralsRoute,
+  MemberEarningsClaimsRouteRoute: MemberEarningsClaimsRouteRoute,
   MemberEarningsStatementRouteRoute: MemberEarningsStatementRouteRoute,
 }
 

@@ -42,6 +42,10 @@ export const streams = {
   blogSlug: (slug: string) => `blogslug-${slug}`,
   /** One stream per day of the retention job (appended with no_stream: the day runs once). */
   retention: (day: string) => `retention-${day}`,
+  /** One stream per missing-credit claim. */
+  claim: (claimId: string) => `claim-${claimId}`,
+  /** One stream per member, offer and task: at most one open (or approved) claim holds it. */
+  claimTask: (uid: string, offerId: string, taskId: string) => `claimtask-${uid}:${offerId}:${taskId}`,
 } as const;
 
 // ---------------------------------------------------------------- users
@@ -117,6 +121,13 @@ export type EarningCredited = DomainEvent<
     heldForReview?: boolean;
     /** The admin who sent the callback from the console (a triggered callback); absent for BitLabs' own. */
     triggeredBy?: string | null;
+    /** `claim`: an admin approved the member's missing-credit claim (no callback; ids are `claim-<claimId>`). */
+    source?: 'claim';
+    claimId?: string;
+    /** The approving admin's email (or uid) and uid, and their reason (claims only). */
+    approvedBy?: string;
+    approvedByUid?: string;
+    reason?: string;
     creditedAt: string;
   }
 >;
@@ -528,6 +539,67 @@ export type PersonalDataRetentionApplied = DomainEvent<
 >;
 export type PrivacyEvent = PersonalDataRetentionApplied;
 
-export type PlayQuidEvent = UserEvent | EmailClaimEvent | WalletEvent | CallbackEvent | OffersEvent | BlogsEvent | PrivacyEvent;
+// ---------------------------------------------------------------- missing-credit claims
+export type ClaimStatus = 'open' | 'waiting_partner' | 'approved' | 'declined';
+
+/** One partner callback we hold for the member and offer, as the claim saw it when opened. */
+export interface ClaimCallbackEvidence {
+  transactionId: string;
+  taskId: string | null;
+  taskName: string | null;
+  state: string | null;
+  rewardPence: Pence | null;
+  receivedAt: string;
+}
+
+/** Stream claim-<claimId>. Opened by the member, pre-filled from our log; approved or declined by an admin. */
+export type ClaimOpened = DomainEvent<
+  'ClaimOpened',
+  {
+    claimId: string;
+    uid: string;
+    /** Our offer id, and BitLabs' (callbacks and earnings name the offer by it). */
+    offerId: string;
+    apiId: string;
+    offerTitle: string;
+    taskId: string;
+    taskName: string;
+    /** What the task pays the member: the amount an approval credits. */
+    rewardPence: Pence;
+    /** The member's first start of the offer (POST /api/offers/{id}/start). */
+    startedAt: string;
+    /** Every callback we received for the member and offer when the claim was opened. */
+    callbacks: ClaimCallbackEvidence[];
+    /** What is missing, in words (the tasks without a credit). */
+    missing: string;
+    note: string;
+    evidence: string | null;
+    openedAt: string;
+  }
+>;
+export type ClaimMarkedWaiting = DomainEvent<
+  'ClaimMarkedWaiting',
+  { claimId: string; uid: string; by: string; byUid: string; note: string | null; markedAt: string }
+>;
+/** Approved: the wallet credits `amountPence` as earning `earningId` (an EarningCredited with source `claim`). */
+export type ClaimApproved = DomainEvent<
+  'ClaimApproved',
+  { claimId: string; uid: string; earningId: string; amountPence: Pence; by: string; byUid: string; reason: string; approvedAt: string }
+>;
+/** Declined with a reason the member sees. */
+export type ClaimDeclined = DomainEvent<
+  'ClaimDeclined',
+  { claimId: string; uid: string; by: string; byUid: string; reason: string; declinedAt: string }
+>;
+export type ClaimEvent = ClaimOpened | ClaimMarkedWaiting | ClaimApproved | ClaimDeclined;
+
+/** Stream claimtask-<uid>:<offerId>:<taskId>: held by the claim that is open or approved, released when it is declined. */
+export type ClaimTaskHeld = DomainEvent<'ClaimTaskHeld', { uid: string; offerId: string; taskId: string; claimId: string; heldAt: string }>;
+export type ClaimTaskReleased = DomainEvent<'ClaimTaskReleased', { uid: string; offerId: string; taskId: string; claimId: string; releasedAt: string }>;
+export type ClaimTaskEvent = ClaimTaskHeld | ClaimTaskReleased;
+
+export type ClaimsEvent = ClaimEvent | ClaimTaskEvent;
+
+export type PlayQuidEvent = UserEvent | EmailClaimEvent | WalletEvent | CallbackEvent | OffersEvent | BlogsEvent | ClaimsEvent | PrivacyEvent;
 export type PlayQuidEventType = PlayQuidEvent['type'];
 export type EventOfType<T extends PlayQuidEventType> = Extract<PlayQuidEvent, { type: T }>;

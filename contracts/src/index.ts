@@ -13,3 +13,4 @@ export * from './blogs-api';
 export * from './admin-users-api';
 export * from './personal-data';
 export * from './privacy-api';
+export * from './claims-api';

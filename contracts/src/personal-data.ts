@@ -37,6 +37,14 @@ export const PERSONAL_FIELDS: { readonly [Type in PlayQuidEventType]?: { subject
   EmailClaimed: { subject: 'uid', fields: [{ field: 'email', category: 'identity' }] },
   PayoutRequested: { subject: 'uid', fields: [{ field: 'email', category: 'identity' }] },
   PayoutRewardResendRequested: { subject: 'uid', fields: [{ field: 'email', category: 'identity' }] },
+  // What a member writes in a missing-credit claim is theirs: shredded with the profile at closure.
+  ClaimOpened: {
+    subject: 'uid',
+    fields: [
+      { field: 'note', category: 'profile' },
+      { field: 'evidence', category: 'profile' },
+    ],
+  },
   CallbackReceived: {
     subject: 'userId',
     fields: [

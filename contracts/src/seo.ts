@@ -78,6 +78,7 @@ export const ROUTE_SEO: Readonly<Record<string, RouteSeo>> = {
   '/dashboard': { title: 'Dashboard', index: false },
   '/earnings': { title: 'Earnings History', index: false },
   '/earnings/statement': { title: 'Statement', index: false },
+  '/earnings/claims': { title: 'My claims', index: false },
   '/payments': { title: 'Payments', index: false },
   '/profile': { title: 'Profile', index: false },
   '/referrals': { title: 'Refer Friends', index: false },
@@ -86,6 +87,7 @@ export const ROUTE_SEO: Readonly<Record<string, RouteSeo>> = {
   '/admin/offers': { title: 'Manage Offers', index: false },
   '/admin/payouts': { title: 'Payouts', index: false },
   '/admin/callbacks': { title: 'Callbacks', index: false },
+  '/admin/claims': { title: 'Claims', index: false },
   '/admin/blogs': { title: 'Blog Posts', index: false },
 };
 

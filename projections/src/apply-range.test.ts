@@ -171,7 +171,7 @@ describe('ranges of the log', () => {
     await db.deleteFrom('projection_checkpoints').execute();
 
     expect(await applyRange(db, ALL_PROJECTIONS, log)).toEqual(
-      outcomes('applied', { payouts: 'not-handled', offers: 'not-handled', blogs: 'not-handled' }),
+      outcomes('applied', { payouts: 'not-handled', offers: 'not-handled', blogs: 'not-handled', claims: 'not-handled' }),
     );
     expect(await allRows(db, ALL_PROJECTIONS)).toEqual(oneByOne);
     const checkpoints = await db.selectFrom('projection_checkpoints').select('prepare_position').execute();

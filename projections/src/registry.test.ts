@@ -60,6 +60,12 @@ const EVENT_TYPES: Record<PlayQuidEventType, true> = {
   BlogDeleted: true,
   BlogSlugClaimed: true,
   BlogSlugReleased: true,
+  ClaimOpened: true,
+  ClaimMarkedWaiting: true,
+  ClaimApproved: true,
+  ClaimDeclined: true,
+  ClaimTaskHeld: true,
+  ClaimTaskReleased: true,
 };
 
 describe('projection registry', () => {
@@ -73,7 +79,13 @@ describe('projection registry', () => {
   it('projects every event type of the write side somewhere, except the facts only the write side reads', () => {
     const handled = new Set(ALL_PROJECTIONS.flatMap((p) => p.handles));
     // The referral settlement reads these from the friend's wallet stream; no screen shows them.
-    expect(Object.keys(EVENT_TYPES).filter((type) => !handled.has(type as PlayQuidEventType))).toEqual(['MemberQualified', 'MemberQualificationLost']);
+    // The claim-task streams only keep a second claim for one task out.
+    expect(Object.keys(EVENT_TYPES).filter((type) => !handled.has(type as PlayQuidEventType))).toEqual([
+      'MemberQualified',
+      'MemberQualificationLost',
+      'ClaimTaskHeld',
+      'ClaimTaskReleased',
+    ]);
   });
 
   it('finds projections by name', () => {

@@ -38,4 +38,5 @@ export const PRIMARY_KEYS: Record<ProjectionTable, string> = {
   callback_counters: 'key',
   offer_completions: 'offer_id',
   callback_transactions: 'transaction_id',
+  claims: 'id',
 };

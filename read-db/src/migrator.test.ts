@@ -30,6 +30,7 @@ const LATEST_TABLES = [
   'callback_log',
   'callback_transactions',
   'callbacks',
+  'claims',
   'earnings',
   'events',
   'offer_completions',
@@ -96,6 +97,14 @@ describe('read-model migrations', () => {
     ]);
     await createMigrator(db).migrateTo('1795600000000-Offers');
     expect(await tables()).not.toContain('unsigned_callback_rejects');
+    await migrateToLatest(db);
+    expect(await tables()).toEqual(LATEST_TABLES);
+  });
+
+  it('steps the claims table down and up again', async () => {
+    await migrateToLatest(db);
+    await createMigrator(db).migrateTo('1796100000000-ListIndexes');
+    expect(await tables()).not.toContain('claims');
     await migrateToLatest(db);
     expect(await tables()).toEqual(LATEST_TABLES);
   });

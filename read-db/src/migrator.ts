@@ -17,6 +17,7 @@ import * as projectionCommitNotifications from './migrations/1796200000001-Proje
 import * as counters from './migrations/1796300000000-Counters';
 import * as walletSnapshots from './migrations/1796300000001-WalletSnapshots';
 import * as moneySortIndexes from './migrations/1796300000002-MoneySortIndexes';
+import * as claims from './migrations/1796400000001-Claims';
 import * as personalDataKeys from './migrations/1796600000000-PersonalDataKeys';
 
 /** Migrations are listed here (not read from disk) so the compiled package needs no file globbing. */
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '1796300000000-Counters': counters,
   '1796300000001-WalletSnapshots': walletSnapshots,
   '1796300000002-MoneySortIndexes': moneySortIndexes,
+  '1796400000001-Claims': claims,
   '1796600000000-PersonalDataKeys': personalDataKeys,
 };
 

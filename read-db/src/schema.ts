@@ -1,4 +1,4 @@
-import type { OfferTask } from '@playquid/contracts';
+import type { ClaimCallbackEvidence, OfferTask } from '@playquid/contracts';
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -284,6 +284,31 @@ export interface WalletSnapshotsTable {
   state: string;
 }
 
+/** Missing-credit claims, one row per claim stream (migration Claims). */
+export interface ClaimsTable {
+  id: string;
+  uid: string;
+  offer_id: string;
+  api_id: string;
+  offer_title: string;
+  task_id: string;
+  task_name: string;
+  reward_pence: number;
+  status: string;
+  started_at: Timestamp;
+  callbacks: Json<ClaimCallbackEvidence[]>;
+  missing: string;
+  note: string;
+  evidence: string | null;
+  opened_at: Timestamp;
+  waiting_at: Timestamp | null;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  decision_reason: string | null;
+  earning_id: string | null;
+  updated_at: Timestamp;
+}
+
 export interface ProjectionCheckpointsTable {
   projection: string;
   commit_position: string;
@@ -338,9 +363,11 @@ export interface DB {
   offer_completions: OfferCompletionsTable;
   callback_transactions: CallbackTransactionsTable;
   wallet_snapshots: WalletSnapshotsTable;
+  claims: ClaimsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
 }
 
+export type ClaimRow = Selectable<ClaimsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type BalanceRow = Selectable<BalancesTable>;

@@ -11,6 +11,7 @@ import { LOG_REDACT_PATHS, withoutQuery } from './common/log-redaction';
 import { AuthModule } from './auth/auth.module';
 import { BlogsModule } from './blogs/blogs.module';
 import { CallbacksModule } from './callbacks/callbacks.module';
+import { ClaimsModule } from './claims/claims.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { DebugModule } from './debug/debug.module';
@@ -75,6 +76,7 @@ import { WalletModule } from './wallet/wallet.module';
     RewardsModule,
     OffersModule,
     CallbacksModule,
+    ClaimsModule,
     BlogsModule,
     SeoModule,
     HealthModule,

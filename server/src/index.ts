@@ -13,3 +13,4 @@ export { checkWalletSnapshots } from './wallet/wallet-snapshots';
 export { OfferSyncService } from './offers/offer-sync.service';
 export { ShutdownState } from './health/shutdown-state';
 export { RetentionService } from './privacy/retention.service';
+export { Clock } from './cqrs/clock';

@@ -78,6 +78,9 @@ function memberBreaches(member: AuditedMember, options: InvariantOptions, report
     if (event.type === 'EarningCredited' && event.data.triggeredBy && member.email && event.data.triggeredBy === member.email) {
       report.breaches.push(`earning ${event.data.earningId} of ${uid}: a triggered callback sent by the member themself`);
     }
+    if (event.type === 'EarningCredited' && event.data.source === 'claim' && event.data.approvedByUid === uid) {
+      report.breaches.push(`earning ${event.data.earningId} of ${uid}: a missing-credit claim approved by the member themself`);
+    }
     if (event.type === 'PayoutApproved') approvedAt.set(event.data.payoutId, event.createdAt);
     state = walletDecider.evolve(state, event);
   }

@@ -65,6 +65,7 @@ function entryText(event: WalletEvent): EntryText | null {
       return { kind: 'earning_reversed', reason: event.data.reason, earningId: event.data.earningId };
     case 'EarningCredited': {
       const d = event.data;
+      if (d.source === 'claim') return { kind: 'earning_approved', reason: `${offerTitle(d)} (missing-credit claim approved: ${d.reason ?? ''})`, earningId: d.earningId };
       if (d.triggeredBy) return { kind: d.status === 'approved' ? 'earning_approved' : 'earning_pending', reason: `${offerTitle(d)} (sent by an admin from the callbacks console)`, earningId: d.earningId };
       if (d.status === 'approved') return { kind: 'earning_approved', reason: offerTitle(d), earningId: d.earningId };
       if (d.heldForReview) {

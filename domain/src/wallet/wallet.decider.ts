@@ -7,6 +7,7 @@ import {
 import { type Decider } from '../decider';
 import { addMoneyChange, NO_MONEY_CHANGE, walletMoneyChange } from './money-change';
 import { deliveryState, rewardStateFloor, rewardStateOfOrder, rewardStateSupersedes } from './payout-rules';
+import { type CreditClaimCommand, decideClaimCredit } from './wallet-claims';
 import { decideCallback, decideReview, flagOpenPayouts, type ReviewCommand } from './wallet-earnings';
 import { decideClosure } from './closure-rules';
 import { decidePayout, type PayoutCommand } from './wallet-payouts';
@@ -25,6 +26,7 @@ export type WalletCommand =
   | { type: 'SettleReferral'; uid: string; friendUid: string; friendQualified: boolean; now: string }
   | { type: 'ApplyCallback'; uid: string; callback: CallbackReceived['data']; earningId: string; reviewThresholdPence?: number; now: string }
   | ReviewCommand
+  | CreditClaimCommand
   | PayoutCommand
   /** The account is closing: the available balance is forfeited only when the member confirms it (closure-rules). */
   | { type: 'SettleClosure'; uid: string; confirmForfeit: boolean; minPayoutPence: number; now: string };
@@ -274,6 +276,8 @@ function decideCommand(command: WalletCommand, state: WalletState): WalletEvent[
       case 'ApproveHeldEarning':
       case 'RejectHeldEarning':
         return decideReview(command, state);
+      case 'CreditClaim':
+        return decideClaimCredit(command, state);
       case 'RequestPayout':
       case 'ApprovePayout':
       case 'RejectPayout':

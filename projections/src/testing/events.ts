@@ -105,6 +105,14 @@ function streamTracker(): (event: PlayQuidEvent) => string {
       case 'BlogSlugClaimed':
       case 'BlogSlugReleased':
         return streams.blogSlug(event.data.slug);
+      case 'ClaimOpened':
+      case 'ClaimMarkedWaiting':
+      case 'ClaimApproved':
+      case 'ClaimDeclined':
+        return streams.claim(event.data.claimId);
+      case 'ClaimTaskHeld':
+      case 'ClaimTaskReleased':
+        return streams.claimTask(event.data.uid, event.data.offerId, event.data.taskId);
     }
   };
 }

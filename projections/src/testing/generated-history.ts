@@ -27,6 +27,7 @@ export const STEP_KINDS = [
   'blog',
   'closeAccount',
   'retention',
+  'claim',
 ] as const;
 
 export interface HistoryStep {
@@ -121,6 +122,7 @@ class History {
   /** Offers ever created, deleted ones too: a member may have started one before it went. */
   private readonly offerIds: string[] = [];
   private readonly blogs = new Map<string, { slug: string; published: boolean; featured: boolean }>();
+  private readonly claims = new Map<string, { uid: string; status: 'open' | 'waiting_partner' | 'approved' | 'declined' }>();
 
   step(s: HistoryStep): void {
     this.clock += 60_000;
@@ -251,6 +253,55 @@ class History {
           data: { day: `${this.now.slice(0, 10)}-${this.id('run')}`, technicalBefore: before, shreddedKeys: { technical: s.pick % 5 }, ranAt: this.now },
         });
       }
+      case 'claim':
+        return this.claim(uid, s);
+    }
+  }
+
+  /** A member's missing-credit claim opened, or an admin moving one along (waiting, approved, declined). */
+  private claim(uid: string, s: HistoryStep): void {
+    const undecided = [...this.claims].filter(([, c]) => c.status === 'open' || c.status === 'waiting_partner');
+    const by = { by: 'admin@playquid.test', byUid: 'admin-1' };
+    if (undecided.length === 0 || s.flag) {
+      if (!this.registered.has(uid)) return;
+      const claimId = this.id('claim');
+      this.claims.set(claimId, { uid, status: 'open' });
+      const offerId = this.offerIds[s.pick % Math.max(1, this.offerIds.length)] ?? 'offer-0';
+      this.emit({
+        type: 'ClaimOpened',
+        data: {
+          claimId,
+          uid,
+          offerId,
+          apiId: offerId,
+          offerTitle: `Offer ${offerId}`,
+          taskId: `task-${s.pick % 3}`,
+          taskName: `Task ${s.pick % 3}`,
+          rewardPence: s.amount,
+          startedAt: this.now,
+          callbacks: [],
+          missing: `No credit yet for: Task ${s.pick % 3}`,
+          note: 'Completed it',
+          evidence: s.pick % 2 === 0 ? `Player ${s.pick}` : null,
+          openedAt: this.now,
+        },
+      });
+      return;
+    }
+    const [claimId, claim] = undecided[s.pick % undecided.length];
+    const variant = s.amount % 3;
+    if (variant === 0 && claim.status === 'open') {
+      claim.status = 'waiting_partner';
+      this.emit({ type: 'ClaimMarkedWaiting', data: { claimId, uid: claim.uid, ...by, note: null, markedAt: this.now } });
+    } else if (variant === 1) {
+      claim.status = 'approved';
+      this.emit({
+        type: 'ClaimApproved',
+        data: { claimId, uid: claim.uid, earningId: `claim-${claimId}`, amountPence: s.amount, ...by, reason: 'Confirmed', approvedAt: this.now },
+      });
+    } else {
+      claim.status = 'declined';
+      this.emit({ type: 'ClaimDeclined', data: { claimId, uid: claim.uid, ...by, reason: 'No record', declinedAt: this.now } });
     }
   }
 

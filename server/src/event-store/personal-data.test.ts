@@ -66,6 +66,12 @@ const PERSONAL_DATA_BY_TYPE: Record<PlayQuidEventType, string[]> = {
   BlogDeleted: [],
   BlogSlugClaimed: [],
   BlogSlugReleased: [],
+  ClaimOpened: ['note', 'evidence'],
+  ClaimMarkedWaiting: [],
+  ClaimApproved: [],
+  ClaimDeclined: [],
+  ClaimTaskHeld: [],
+  ClaimTaskReleased: [],
 };
 
 const SAMPLE: Record<string, unknown> = {
@@ -75,6 +81,8 @@ const SAMPLE: Record<string, unknown> = {
   username: 'Ana',
   sourceIp: '198.51.100.7',
   rawParameters: { uid: 'ana', ip: '198.51.100.7' },
+  note: 'I finished level 10 on my phone',
+  evidence: 'Player id ANA-4471',
 };
 
 describe('personal data in events', () => {

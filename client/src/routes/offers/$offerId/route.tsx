@@ -12,6 +12,7 @@ import { buttonClass } from '../../../ui/Button';
 import { pageWidth } from '../../../ui/styles';
 import { DetailSection, EarningLevels, OfferHeaderCard, TextList } from './-components/OfferOverview';
 import { ChallengeStats, ProviderNotice, StartCard } from './-components/StartCard';
+import { TaskTimeline } from './-components/TaskTimeline';
 
 export const Route = createFileRoute('/offers/$offerId')({
   loader: ({ context: { auth, queryClient }, params }) =>
@@ -101,6 +102,7 @@ function OfferDetailPage() {
             <DetailSection title="Earning Levels" icon={Trophy} testId="offer-levels">
               <EarningLevels offer={offer} />
             </DetailSection>
+            {member && auth.user && <TaskTimeline offerId={offer.id} uid={auth.user.uid} />}
           </div>
 
           <aside className="flex flex-col gap-6 lg:sticky lg:top-24 lg:self-start" aria-label="Start this offer">

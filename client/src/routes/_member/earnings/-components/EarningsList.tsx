@@ -86,16 +86,19 @@ function EarningIcon({ earning }: { earning: Earning }) {
   );
 }
 
+/** Each offer earning links to its task's timeline on the offer page (a reversal's shows the credit it cancelled). */
 function EarningAction({ earning }: { earning: Earning }) {
   if (!earning.offer.id) return <span className="text-slate-400">-</span>;
   return (
     <Link
       to="/offers/$offerId"
       params={{ offerId: earning.offer.id }}
+      hash="timeline"
       className={buttonClass('ghost')}
-      aria-label={`View offer ${earning.display_title}`}
+      aria-label={`Timeline of ${earning.display_title}`}
+      data-testid="earning-timeline-link"
     >
-      <ExternalLink size={14} aria-hidden /> View
+      <ExternalLink size={14} aria-hidden /> Timeline
     </Link>
   );
 }
@@ -129,6 +132,7 @@ export function EarningsList({ earnings }: { earnings: Earning[] }) {
             <div className="flex flex-col items-end gap-1">
               <span className="font-bold tabular-nums text-white">{formatPence(earning.amount_pence)}</span>
               <EarningStatusBadge status={earning.status} />
+              <EarningAction earning={earning} />
             </div>
           </li>
         ))}

@@ -1,5 +1,5 @@
 import type { LinkProps } from '@tanstack/react-router';
-import { BarChart3, FileText, Gamepad2, Landmark, RadioTower, Users } from 'lucide-react';
+import { BarChart3, FileText, Gamepad2, Landmark, LifeBuoy, RadioTower, Users } from 'lucide-react';
 
 /** The admin screens, as listed in the admin navigation. */
 export const ADMIN_SECTIONS: Array<{ to: NonNullable<LinkProps['to']>; title: string; summary: string; icon: typeof Users }> = [
@@ -13,5 +13,6 @@ export const ADMIN_SECTIONS: Array<{ to: NonNullable<LinkProps['to']>; title: st
     summary: 'Tracking notifications from offer partners and their processing.',
     icon: RadioTower,
   },
+  { to: '/admin/claims', title: 'Claims', summary: 'Missing-credit claims with our log beside them.', icon: LifeBuoy },
   { to: '/admin/blogs', title: 'Blog Posts', summary: 'Create, publish and feature blog posts.', icon: FileText },
 ];

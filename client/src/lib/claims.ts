@@ -1,0 +1,136 @@
+import {
+  type AdminClaim,
+  type AdminClaimDetail,
+  type ApiEnvelope,
+  type Claim,
+  type ClaimStatus,
+  type OfferTimeline,
+  type PagedEnvelope,
+  type TaskTimelineState,
+} from '@playquid/contracts';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from './api';
+import { firebaseAuth } from './firebase';
+import { queryString } from './query-string';
+
+/** Missing-credit claims and the per-task timeline: queries, actions and the words the screens use. */
+
+const path = (id: string) => encodeURIComponent(id);
+
+export const CLAIMS_KEY = ['claims'] as const;
+export const ADMIN_CLAIMS_KEY = ['admin', 'claims'] as const;
+
+export type MemberClaimsPage = PagedEnvelope<Claim> & { answer_business_days: number };
+
+export const timelineQuery = (offerId: string, uid: string) =>
+  queryOptions({
+    queryKey: [...CLAIMS_KEY, 'timeline', uid, offerId],
+    queryFn: async ({ signal }) => (await api.get<OfferTimeline>(`/api/offers/${path(offerId)}/timeline`, signal)).data,
+    // The pending countdown and 'Report missing credit' follow the clock.
+    refetchInterval: 60_000,
+  });
+
+export const myClaimsQuery = (uid: string) =>
+  queryOptions({
+    queryKey: [...CLAIMS_KEY, 'mine', uid],
+    queryFn: async ({ signal }) => (await api.get<Claim[]>('/api/users/claims?per_page=100', signal)) as MemberClaimsPage,
+    refetchInterval: 10_000,
+  });
+
+export const openClaim = (body: { offer_id: string; task_id: string; note: string; evidence?: string }) =>
+  api.post<{ claim: Claim }>('/api/users/claims', body);
+
+export interface AdminClaimFilters {
+  status: ClaimStatus | '';
+  search: string;
+}
+export const NO_CLAIM_FILTERS: AdminClaimFilters = { status: 'open', search: '' };
+
+export const claimsQueryString = (page: number | null, filters: AdminClaimFilters) =>
+  queryString({ page: page ?? undefined, status: filters.status || undefined, search: filters.search.trim() || undefined });
+
+export const adminClaimsQuery = (page: number, filters: AdminClaimFilters) =>
+  queryOptions({
+    queryKey: [...ADMIN_CLAIMS_KEY, 'list', page, filters],
+    queryFn: async ({ signal }) => (await api.get<AdminClaim[]>(`/api/admin/claims${claimsQueryString(page, filters)}`, signal)) as PagedEnvelope<AdminClaim>,
+    placeholderData: keepPreviousData,
+    refetchInterval: 15_000,
+  });
+
+export const adminClaimQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...ADMIN_CLAIMS_KEY, 'detail', id],
+    queryFn: async ({ signal }) => (await api.get<AdminClaimDetail>(`/api/admin/claims/${path(id)}`, signal)).data,
+  });
+
+export type ClaimDecision = 'approve' | 'decline' | 'waiting';
+export const decideClaim = (id: string, decision: ClaimDecision, text: string): Promise<ApiEnvelope<unknown>> =>
+  api.post(`/api/admin/claims/${path(id)}/${decision}`, decision === 'waiting' ? (text.trim() ? { note: text } : {}) : { reason: text });
+
+/** The CSV for the partner: fetched with the admin's token (a plain link would carry none) and saved. */
+export async function downloadClaimsCsv(filters: AdminClaimFilters): Promise<void> {
+  const user = firebaseAuth.currentUser;
+  const response = await fetch(`/api/admin/claims/export${claimsQueryString(null, filters)}`, {
+    headers: user ? { authorization: `Bearer ${await user.getIdToken()}` } : {},
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(body?.message ?? `Export failed (${response.status})`);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'claims.csv';
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export const CLAIM_STATUS_LABEL: Record<ClaimStatus, string> = {
+  open: 'Open',
+  waiting_partner: 'Waiting on partner',
+  approved: 'Approved',
+  declined: 'Declined',
+};
+
+export const TASK_STATE_LABEL: Record<TaskTimelineState, string> = {
+  not_started: 'Not started',
+  started: 'Started',
+  pending: 'Pending',
+  approved: 'Approved',
+  reversed: 'Reversed',
+  claimed: 'Claimed',
+};
+
+const ukFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+/** '27 Nov 2026, 22:05' in UK time, whatever the browser's zone. */
+export const ukDateTime = (iso: string) => ukFormat.format(new Date(iso));
+
+/** '12 days 4 hours' until `iso` (or 'any time now' once it has passed). */
+export function countdown(iso: string, now = Date.now()): string {
+  const ms = Date.parse(iso) - now;
+  if (ms <= 0) return 'any time now';
+  const hours = Math.floor(ms / 3_600_000);
+  const days = Math.floor(hours / 24);
+  const minutes = Math.floor((ms % 3_600_000) / 60_000);
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (days > 0) return `${plural(days, 'day')} ${plural(hours % 24, 'hour')}`;
+  if (hours > 0) return `${plural(hours, 'hour')} ${plural(minutes, 'minute')}`;
+  return plural(Math.max(1, minutes), 'minute');
+}
+
+/** The service clock: when we promised an answer, and how it stands. */
+export function serviceClock(claim: Pick<Claim, 'status' | 'answer_by' | 'decided_at'>, now = Date.now()): string {
+  if (claim.decided_at) return `Answered ${ukDateTime(claim.decided_at)}`;
+  const left = Date.parse(claim.answer_by) - now;
+  return left > 0 ? `Answer due by ${ukDateTime(claim.answer_by)} (in ${countdown(claim.answer_by, now)})` : `Answer was due ${ukDateTime(claim.answer_by)}: we are on it`;
+}
+
+export const NOTE_MAX = 500;
+export const EVIDENCE_MAX = 2000;
