@@ -25,3 +25,4 @@ export * from './wallet/wallet.decider';
 export * from './text/text-rules';
 export * from './wallet/own-money';
 export * from './audit/ledger-invariants';
+export * from './proof/signed-statement';
