@@ -22,6 +22,7 @@ import { OffersModule } from './offers/offers.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { RewardsModule } from './rewards/rewards.module';
 import { SeoModule } from './seo/seo.module';
+import { StatementsModule } from './statements/statements.module';
 import { UsersModule } from './users/users.module';
 import { WalletModule } from './wallet/wallet.module';
 
@@ -70,6 +71,7 @@ import { WalletModule } from './wallet/wallet.module';
     DebugModule,
     ForwarderModule,
     OpsModule,
+    StatementsModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
 })
