@@ -30,6 +30,7 @@ const LATEST_TABLES = [
   'callbacks',
   'earnings',
   'events',
+  'log_checkpoints',
   'offer_starts',
   'offers',
   'payouts',

@@ -13,6 +13,7 @@ import * as eventsTable from './migrations/1795910000000-EventsTable';
 import * as memberRowNotifications from './migrations/1795920000000-MemberRowNotifications';
 import * as payoutRewardStates from './migrations/1796000000000-PayoutRewardStates';
 import * as listIndexes from './migrations/1796100000000-ListIndexes';
+import * as logCheckpoints from './migrations/1796500000001-LogCheckpoints';
 
 /** Migrations are listed here (not read from disk) so the compiled package needs no file globbing. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '1795920000000-MemberRowNotifications': memberRowNotifications,
   '1796000000000-PayoutRewardStates': payoutRewardStates,
   '1796100000000-ListIndexes': listIndexes,
+  '1796500000001-LogCheckpoints': logCheckpoints,
 };
 
 export function createMigrator(db: Kysely<any>, schema?: string): Migrator {

@@ -4,8 +4,19 @@ export { loadConfig, type AppConfig } from './config/app-config';
 export { signCallbackUrl, signUrl, verifySignedUrl } from './callbacks/signature';
 export { createEventStore } from './event-store/create-event-store';
 export type { EventStore, RecordedEvent } from './event-store/event-store';
-export { verifyStreamChain, type ChainCheck } from './event-store/hash-chain';
+export { computeEventHash, verifyStreamChain, type ChainCheck } from './event-store/hash-chain';
 export { toMessage } from './forwarder/forwarder.service';
 export { handleCommand, aggregateStream } from './cqrs/command-handler';
 export { OfferSyncService } from './offers/offer-sync.service';
 export { ShutdownState } from './health/shutdown-state';
+export { loadStatementSigning, type StatementSigningConfig } from './config/statement-keys';
+export {
+  checkpointMismatches,
+  checkpointSignatureProblem,
+  headsAt,
+  merkleRoot,
+  signCheckpoint,
+  type SignedLogCheckpoint,
+  type StoredLogCheckpoint,
+  type StreamHead,
+} from './statements/log-checkpoint';
