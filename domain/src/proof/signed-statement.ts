@@ -115,7 +115,7 @@ export function buildStatementBody(memberUid: string, stream: string, events: re
 }
 
 /** The exact bytes the server signs: the canonical JSON (RFC 8785) of the body, UTF-8. */
-export function statementSigningBytes(body: StatementBody): Uint8Array {
+export function statementSigningBytes(body: StatementBody): Uint8Array<ArrayBuffer> {
   const { format, member_uid, stream, generated_at, events, balance } = body;
   return new TextEncoder().encode(canonicalize({ format, member_uid, stream, generated_at, events, balance }) ?? '');
 }
@@ -251,7 +251,7 @@ export interface StatementVerification {
   generatedAt: string | null;
 }
 
-function base64ToBytes(value: string): Uint8Array {
+function base64ToBytes(value: string): Uint8Array<ArrayBuffer> {
   const binary = atob(value);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
