@@ -12,18 +12,30 @@ function parseCsv(text: string): Record<string, string>[] {
   let row: string[] = [];
   let cell = '';
   let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = '';
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\n') row.push(cell), rows.push(row), (row = []), (cell = '');
-    else if (c !== '\r') cell += c;
+    else if (c === ',') endCell();
+    else if (c === '\n') {
+      endCell();
+      rows.push(row);
+      row = [];
+    } else if (c !== '\r') cell += c;
   }
-  if (cell !== '' || row.length) row.push(cell), rows.push(row);
+  if (cell !== '' || row.length) {
+    endCell();
+    rows.push(row);
+  }
   const [header, ...body] = rows;
   return body.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i] ?? ''])));
 }
