@@ -26,3 +26,4 @@ export * from './text/text-rules';
 export * from './wallet/own-money';
 export * from './audit/ledger-invariants';
 export * from './proof/signed-statement';
+export * from './wallet/partner-signals';

@@ -13,6 +13,7 @@ const EVENT_TYPES: Record<PlayQuidEventType, true> = {
   UserUnbanned: true,
   EmailClaimed: true,
   WelcomeBonusGranted: true,
+  PartnerAccountStatusChanged: true,
   EarningCredited: true,
   EarningApproved: true,
   EarningReversed: true,

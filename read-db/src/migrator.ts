@@ -14,6 +14,7 @@ import * as memberRowNotifications from './migrations/1795920000000-MemberRowNot
 import * as payoutRewardStates from './migrations/1796000000000-PayoutRewardStates';
 import * as listIndexes from './migrations/1796100000000-ListIndexes';
 import * as logCheckpoints from './migrations/1796500000001-LogCheckpoints';
+import * as partnerHolds from './migrations/1796500000002-PartnerHolds';
 
 /** Migrations are listed here (not read from disk) so the compiled package needs no file globbing. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '1796000000000-PayoutRewardStates': payoutRewardStates,
   '1796100000000-ListIndexes': listIndexes,
   '1796500000001-LogCheckpoints': logCheckpoints,
+  '1796500000002-PartnerHolds': partnerHolds,
 };
 
 export function createMigrator(db: Kysely<any>, schema?: string): Migrator {

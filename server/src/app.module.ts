@@ -19,6 +19,7 @@ import { RedisThrottlerStorage } from './infra/redis-throttler-storage';
 import { REDIS_CLIENT, REDIS_CONNECTION } from './infra/tokens';
 import { OpsModule } from './ops/ops.module';
 import { OffersModule } from './offers/offers.module';
+import { PartnerSignalsModule } from './partner-signals/partner-signals.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { RewardsModule } from './rewards/rewards.module';
 import { SeoModule } from './seo/seo.module';
@@ -72,6 +73,7 @@ import { WalletModule } from './wallet/wallet.module';
     ForwarderModule,
     OpsModule,
     StatementsModule,
+    PartnerSignalsModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
 })

@@ -8,6 +8,7 @@ import {
   type WalletEvent,
 } from '@playquid/contracts';
 import { walletMoneyChange } from './money-change';
+import { reviewHoldLabel } from './partner-signals';
 
 /**
  * The member's statement, derived from their wallet stream alone. One pure function serves the
@@ -69,7 +70,7 @@ function entryText(event: WalletEvent): EntryText | null {
       if (d.status === 'approved') return { kind: 'earning_approved', reason: offerTitle(d), earningId: d.earningId };
       if (d.heldForReview) {
         // No expected clear date: it clears when an admin reviews it, not after BitLabs' usual delay.
-        return { kind: 'earning_pending', reason: `${offerTitle(d)} (held for review: large credit)`, earningId: d.earningId };
+        return { kind: 'earning_pending', reason: `${offerTitle(d)} (${reviewHoldLabel(d.holdReason)})`, earningId: d.earningId };
       }
       return {
         kind: 'earning_pending',
@@ -106,6 +107,7 @@ function entryText(event: WalletEvent): EntryText | null {
       return { kind: 'payout_paid', reason: `Payout of ${formatPence(d.amountPence)} paid (reference ${d.transactionReference})`, payoutId: d.payoutId };
     }
     case 'ReversalAwaitingCredit':
+    case 'PartnerAccountStatusChanged':
     case 'MemberQualified':
     case 'MemberQualificationLost':
     case 'PayoutRewardResendRequested':

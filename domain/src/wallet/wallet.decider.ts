@@ -8,6 +8,7 @@ import { type Decider } from '../decider';
 import { addMoneyChange, NO_MONEY_CHANGE, walletMoneyChange } from './money-change';
 import { deliveryState, rewardStateFloor, rewardStateOfOrder, rewardStateSupersedes } from './payout-rules';
 import { decideCallback, decideReview, flagOpenPayouts, type ReviewCommand } from './wallet-earnings';
+import { applyPartnerStatus, decidePartnerStatus, type RecordPartnerStatusCommand } from './partner-signals';
 import { decidePayout, type PayoutCommand } from './wallet-payouts';
 import type { WalletState } from './wallet-state';
 
@@ -24,6 +25,7 @@ export type WalletCommand =
   | { type: 'SettleReferral'; uid: string; friendUid: string; friendQualified: boolean; now: string }
   | { type: 'ApplyCallback'; uid: string; callback: CallbackReceived['data']; earningId: string; reviewThresholdPence?: number; now: string }
   | ReviewCommand
+  | RecordPartnerStatusCommand
   | PayoutCommand;
 
 const lookupTable = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
@@ -97,6 +99,7 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
     qualificationSequence: 0,
     payouts: lookupTable(),
     deliveryWebhooks: lookupTable(),
+    partnerHold: null,
     ...NO_MONEY_CHANGE,
   }),
 
@@ -239,6 +242,8 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
       case 'PayoutReturned':
         releasePayout(state, event.data.payoutId, 'returned');
         return state;
+      case 'PartnerAccountStatusChanged':
+        return applyPartnerStatus(state, event);
     }
   },
 
@@ -269,6 +274,8 @@ function decideCommand(command: WalletCommand, state: WalletState): WalletEvent[
       case 'ApproveHeldEarning':
       case 'RejectHeldEarning':
         return decideReview(command, state);
+      case 'RecordPartnerStatus':
+        return decidePartnerStatus(command, state);
       case 'RequestPayout':
       case 'ApprovePayout':
       case 'RejectPayout':

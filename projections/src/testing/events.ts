@@ -47,6 +47,7 @@ function streamTracker(): (event: PlayQuidEvent) => string {
       case 'EmailClaimed':
         return streams.emailClaim(event.data.email);
       case 'WelcomeBonusGranted':
+      case 'PartnerAccountStatusChanged':
       case 'ReferralRewardGranted':
       case 'EarningCredited':
       case 'EarningApproved':
