@@ -19,6 +19,7 @@ import { Route as OffersPreviewRouteImport } from './routes/offers-preview'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as TermsConditionsRouteImport } from './routes/terms-conditions'
+import { Route as VerifyStatementRouteImport } from './routes/verify-statement'
 import { Route as MemberDashboardRouteRouteImport } from './routes/_member/dashboard/route'
 import { Route as MemberEarningsRouteRouteImport } from './routes/_member/earnings/route'
 import { Route as MemberPaymentsRouteRouteImport } from './routes/_member/payments/route'
@@ -85,6 +86,11 @@ const SignupRoute = SignupRouteImport.update({
 const TermsConditionsRoute = TermsConditionsRouteImport.update({
   id: '/terms-conditions',
   path: '/terms-conditions',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyStatementRoute = VerifyStatementRouteImport.update({
+  id: '/verify-statement',
+  path: '/verify-statement',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MemberDashboardRouteRoute = MemberDashboardRouteRouteImport.update({
@@ -196,6 +202,7 @@ export interface FileRoutesByFullPath {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/signup': typeof SignupRoute
   '/terms-conditions': typeof TermsConditionsRoute
+  '/verify-statement': typeof VerifyStatementRoute
   '/dashboard': typeof MemberDashboardRouteRoute
   '/earnings': typeof MemberEarningsRouteRoute
   '/payments': typeof MemberPaymentsRouteRoute
@@ -225,6 +232,7 @@ export interface FileRoutesByTo {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/signup': typeof SignupRoute
   '/terms-conditions': typeof TermsConditionsRoute
+  '/verify-statement': typeof VerifyStatementRoute
   '/dashboard': typeof MemberDashboardRouteRoute
   '/earnings': typeof MemberEarningsRouteRoute
   '/payments': typeof MemberPaymentsRouteRoute
@@ -257,6 +265,7 @@ export interface FileRoutesById {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/signup': typeof SignupRoute
   '/terms-conditions': typeof TermsConditionsRoute
+  '/verify-statement': typeof VerifyStatementRoute
   '/_member/dashboard': typeof MemberDashboardRouteRoute
   '/_member/earnings': typeof MemberEarningsRouteRoute
   '/_member/payments': typeof MemberPaymentsRouteRoute
@@ -288,6 +297,7 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/signup'
     | '/terms-conditions'
+    | '/verify-statement'
     | '/dashboard'
     | '/earnings'
     | '/payments'
@@ -317,6 +327,7 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/signup'
     | '/terms-conditions'
+    | '/verify-statement'
     | '/dashboard'
     | '/earnings'
     | '/payments'
@@ -348,6 +359,7 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/signup'
     | '/terms-conditions'
+    | '/verify-statement'
     | '/_member/dashboard'
     | '/_member/earnings'
     | '/_member/payments'
@@ -380,6 +392,7 @@ export interface RootRouteChildren {
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   SignupRoute: typeof SignupRoute
   TermsConditionsRoute: typeof TermsConditionsRoute
+  VerifyStatementRoute: typeof VerifyStatementRoute
   BlogSlugRouteRoute: typeof BlogSlugRouteRoute
   OffersOfferIdRouteRoute: typeof OffersOfferIdRouteRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -457,6 +470,13 @@ declare module '@tanstack/react-router' {
       path: '/terms-conditions'
       fullPath: '/terms-conditions'
       preLoaderRoute: typeof TermsConditionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify-statement': {
+      id: '/verify-statement'
+      path: '/verify-statement'
+      fullPath: '/verify-statement'
+      preLoaderRoute: typeof VerifyStatementRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_member/dashboard': {
@@ -654,6 +674,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   SignupRoute: SignupRoute,
   TermsConditionsRoute: TermsConditionsRoute,
+  VerifyStatementRoute: VerifyStatementRoute,
   BlogSlugRouteRoute: BlogSlugRouteRoute,
   OffersOfferIdRouteRoute: OffersOfferIdRouteRoute,
   AdminIndexRoute: AdminIndexRoute,

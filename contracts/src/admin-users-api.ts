@@ -61,6 +61,8 @@ export interface AdminUserRow {
   is_verified: boolean;
   is_banned: boolean;
   ban: AdminUserBan | null;
+  /** The offer partner's hold (a BitLabs ban callback): payouts paused, with the partner's reason. */
+  partner_hold?: { state: string; reason: string | null; until: string | null } | null;
   total_earned: number;
   total_earned_pence: number;
   pending_earnings: number;

@@ -87,6 +87,8 @@ export interface Balance {
   /** Whether a payout may be requested now; `payout_block` says why not. */
   can_request_payout: boolean;
   payout_block: PayoutBlockReason | null;
+  /** Set while the offer partner holds the account (`payout_block` 'partner-hold'). */
+  payout_hold?: PayoutHold | null;
   /** How much more must become withdrawable before the minimum payout is reached (0 when it is). */
   payout_shortfall_pence: number;
   min_payout_pence: number;
@@ -94,7 +96,18 @@ export interface Balance {
 }
 
 /** Why a payout cannot be requested now (the domain's `PayoutBlock`). */
-export type PayoutBlockReason = 'negative' | 'in-progress' | 'bonus-locked' | 'below-minimum';
+export type PayoutBlockReason = 'partner-hold' | 'negative' | 'in-progress' | 'bonus-locked' | 'below-minimum';
+
+/** The offer partner's hold on the account (a BitLabs ban callback): payouts are paused, and this says why. */
+export interface PayoutHold {
+  state: 'banned' | 'shadow_ban' | 'review' | 'on_hold';
+  /** The partner's reason, as it sent it (null when it gave none). */
+  reason: string | null;
+  /** When the hold ends by itself (null: until the partner lifts it). */
+  until: string | null;
+  /** The member's explanation (domain partnerHoldMessage). */
+  message: string;
+}
 
 // ---------------------------------------------------------------- earnings
 export type EarningStatusFilter = 'pending' | 'approved' | 'paid' | 'rejected';

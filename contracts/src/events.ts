@@ -119,6 +119,8 @@ export type EarningCredited = DomainEvent<
      * console (EarningReviewApproved); a later COMPLETED callback does not release it.
      */
     heldForReview?: boolean;
+    /** Why it is held: above the review threshold, or the partner's fraud score (fscore BAD) whatever its amount. */
+    holdReason?: ReviewHoldReason;
     /** The admin who sent the callback from the console (a triggered callback); absent for BitLabs' own. */
     triggeredBy?: string | null;
     /** `claim`: an admin approved the member's missing-credit claim (no callback; ids are `claim-<claimId>`). */
@@ -324,10 +326,27 @@ export type PayoutEvent =
 
 /** The account closed with money still available and the member confirmed giving it up: it leaves the balance. */
 export type BalanceForfeited = DomainEvent<'BalanceForfeited', { uid: string; amountPence: Pence; reason: string; forfeitedAt: string }>;
+/** Why a credit is held for an admin's review (absent on credits held before reasons were recorded: large_credit). */
+export type ReviewHoldReason = 'large_credit' | 'partner_fraud_score';
+
+/** BitLabs' account states from its ban callbacks; every state but `active` pauses payouts. */
+export const PARTNER_ACCOUNT_STATES = ['active', 'banned', 'shadow_ban', 'review', 'on_hold'] as const;
+export type PartnerAccountState = (typeof PARTNER_ACCOUNT_STATES)[number];
+
+/**
+ * The offer partner told us the member's account state (a BitLabs ban callback). Anything but
+ * `active` is an account hold: payouts pause with the partner's reason shown to the member and to
+ * admins (never a silent ban) until the partner says `active` again or the end time passes.
+ */
+export type PartnerAccountStatusChanged = DomainEvent<
+  'PartnerAccountStatusChanged',
+  { uid: string; partner: 'bitlabs'; state: PartnerAccountState; reason: string | null; endsAt: string | null; changedAt: string }
+>;
 
 export type WalletEvent =
   | BalanceForfeited
   | WelcomeBonusGranted
+  | PartnerAccountStatusChanged
   | EarningCredited
   | EarningApproved
   | EarningReversed

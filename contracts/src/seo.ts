@@ -74,6 +74,7 @@ export const ROUTE_SEO: Readonly<Record<string, RouteSeo>> = {
   '/contact': { title: 'Contact Us', description: 'Contact PlayQuid support by email. We reply within 24-48 hours.', keywords: 'contact, support, FAQ, help', index: true, sitemap: true },
   '/login': { title: 'Login', description: 'Sign in to PlayQuid to play games, complete challenges and follow your earnings.', index: true, sitemap: true },
   '/signup': { title: 'Sign Up', description: 'Create a free PlayQuid account and get a £2 welcome bonus. 18+ only.', index: true, sitemap: true },
+  '/verify-statement': { title: 'Verify a Statement', description: 'Check a PlayQuid statement in your browser: our signature, every amount and the balance it proves.', keywords: 'verify statement, signed statement, proof of balance', index: true, sitemap: true },
   '/admin': { title: 'Admin Access', index: false },
   '/dashboard': { title: 'Dashboard', index: false },
   '/earnings': { title: 'Earnings History', index: false },

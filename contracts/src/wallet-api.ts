@@ -1,4 +1,4 @@
-import type { Earning, PagedEnvelope, PayoutBlockReason } from './api';
+import type { Earning, PagedEnvelope, PayoutBlockReason, PayoutHold } from './api';
 import type { PayoutMethod, PayoutStatus } from './events';
 
 /**
@@ -146,6 +146,7 @@ export interface DetailedBalance {
   withdrawable_pence: number;
   can_request_payout: boolean;
   payout_block: PayoutBlockReason | null;
+  payout_hold?: PayoutHold | null;
   payout_shortfall_pence: number;
   min_payout_pence: number;
   currency: 'GBP';

@@ -31,3 +31,5 @@ export * from './audit/ledger-invariants';
 export * from './wallet/wallet-snapshot';
 export * from './wallet/closure-rules';
 export * from './privacy/retention';
+export * from './proof/signed-statement';
+export * from './wallet/partner-signals';

@@ -16,6 +16,7 @@ const EVENT_TYPES: Record<PlayQuidEventType, true> = {
   PersonalDataRetentionApplied: true,
   EmailClaimed: true,
   WelcomeBonusGranted: true,
+  PartnerAccountStatusChanged: true,
   EarningCredited: true,
   EarningApproved: true,
   EarningReversed: true,

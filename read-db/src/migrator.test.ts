@@ -33,6 +33,7 @@ const LATEST_TABLES = [
   'claims',
   'earnings',
   'events',
+  'log_checkpoints',
   'offer_completions',
   'offer_starts',
   'offers',

@@ -18,6 +18,8 @@ import * as counters from './migrations/1796300000000-Counters';
 import * as walletSnapshots from './migrations/1796300000001-WalletSnapshots';
 import * as moneySortIndexes from './migrations/1796300000002-MoneySortIndexes';
 import * as claims from './migrations/1796400000001-Claims';
+import * as logCheckpoints from './migrations/1796500000001-LogCheckpoints';
+import * as partnerHolds from './migrations/1796500000002-PartnerHolds';
 import * as personalDataKeys from './migrations/1796600000000-PersonalDataKeys';
 
 /** Migrations are listed here (not read from disk) so the compiled package needs no file globbing. */
@@ -41,6 +43,8 @@ const migrations: Record<string, Migration> = {
   '1796300000001-WalletSnapshots': walletSnapshots,
   '1796300000002-MoneySortIndexes': moneySortIndexes,
   '1796400000001-Claims': claims,
+  '1796500000001-LogCheckpoints': logCheckpoints,
+  '1796500000002-PartnerHolds': partnerHolds,
   '1796600000000-PersonalDataKeys': personalDataKeys,
 };
 

@@ -25,6 +25,10 @@ export interface UsersTable {
   banned_at: Timestamp | null;
   banned_by: string | null;
   ban_reason: string | null;
+  /** The offer partner's hold (a ban callback, PartnerAccountStatusChanged): null when none; payouts pause while it lasts. */
+  partner_hold_state: ColumnType<string | null, string | null | undefined, string | null>;
+  partner_hold_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  partner_hold_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface BalancesTable {

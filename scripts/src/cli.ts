@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
 import { audit } from './commands/audit';
+import { checkpoint } from './commands/checkpoint';
 import { makeAdmin } from './commands/make-admin';
 import { migrate } from './commands/migrate';
 import { rebuild, verify } from './commands/rebuild';
 import { rewrapKeys } from './commands/rewrap-keys';
 import { seed } from './commands/seed';
 import { sendCallback } from './commands/send-callback';
+import { verifyStatement } from './commands/verify-statement';
 
 const program = new Command('playquid').description('PlayQuid operations: node scripts/dist/cli.js <command>');
 
@@ -69,6 +71,24 @@ program
   .command('rewrap-keys')
   .description('after a master-key rotation: re-wrap every personal-data key under PERSONAL_DATA_MASTER_KEY')
   .action(async () => console.log(`rewrap-keys: ${await rewrapKeys()} key(s) re-wrapped`));
+
+  .command('verify-statement')
+  .argument('<file>', 'a statement downloaded from GET /api/users/statement/export (json or csv)')
+  .option('--keys <fileOrUrl>', 'the statement keys (JSON of GET /api/statement-keys); default: the configured keys')
+  .description('check a signed statement: intact or not, and the balance it proves (exit 1 when not intact)')
+  .action(async (file: string, o: { keys?: string }) => {
+    const result = await verifyStatement(file, o.keys);
+    for (const line of result.lines) console.log(line);
+    if (!result.intact) process.exitCode = 1;
+  });
+
+program
+  .command('checkpoint')
+  .description('sign a checkpoint of the log (every stream head, Merkle root, position) into log_checkpoints and LOG_CHECKPOINT_FILE')
+  .action(async () => {
+    const { checkpoint: c } = await checkpoint();
+    console.log(`checkpoint signed: ${c.streams} stream(s), ${c.events} event(s), root ${c.root}, key ${c.key_id}`);
+  });
 
 // A promise rejected with no handler is a bug: say so and exit non-zero rather than half-finish.
 process.on('unhandledRejection', (reason) => {

@@ -22,9 +22,11 @@ import { RedisThrottlerStorage } from './infra/redis-throttler-storage';
 import { REDIS_CLIENT, REDIS_CONNECTION } from './infra/tokens';
 import { OpsModule } from './ops/ops.module';
 import { OffersModule } from './offers/offers.module';
+import { PartnerSignalsModule } from './partner-signals/partner-signals.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { RewardsModule } from './rewards/rewards.module';
 import { SeoModule } from './seo/seo.module';
+import { StatementsModule } from './statements/statements.module';
 import { UsersModule } from './users/users.module';
 import { PrivacyModule } from './privacy/privacy.module';
 import { WalletModule } from './wallet/wallet.module';
@@ -83,6 +85,8 @@ import { WalletModule } from './wallet/wallet.module';
     DebugModule,
     ForwarderModule,
     OpsModule,
+    StatementsModule,
+    PartnerSignalsModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
 })

@@ -6,7 +6,7 @@ export { createEventStore } from './event-store/create-event-store';
 export { EncryptingEventStore, UnencryptedPersonalDataError } from './event-store/encrypting-event-store';
 export { PostgresEventStore } from './event-store/postgres-event-store';
 export type { EventStore, RecordedEvent } from './event-store/event-store';
-export { verifyStreamChain, type ChainCheck } from './event-store/hash-chain';
+export { computeEventHash, verifyStreamChain, type ChainCheck } from './event-store/hash-chain';
 export { toMessage } from './forwarder/forwarder.service';
 export { handleCommand, aggregateStream } from './cqrs/command-handler';
 export { checkWalletSnapshots } from './wallet/wallet-snapshots';
@@ -14,3 +14,14 @@ export { OfferSyncService } from './offers/offer-sync.service';
 export { ShutdownState } from './health/shutdown-state';
 export { RetentionService } from './privacy/retention.service';
 export { Clock } from './cqrs/clock';
+export { loadStatementSigning, type StatementSigningConfig } from './config/statement-keys';
+export {
+  checkpointMismatches,
+  checkpointSignatureProblem,
+  headsAt,
+  merkleRoot,
+  signCheckpoint,
+  type SignedLogCheckpoint,
+  type StoredLogCheckpoint,
+  type StreamHead,
+} from './statements/log-checkpoint';

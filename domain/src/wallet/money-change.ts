@@ -93,6 +93,8 @@ export function walletMoneyChange(event: WalletEvent, earningAmount: (earningId:
     case 'PayoutRewardOrderFailed':
     case 'PayoutRewardDeliveryRecorded':
       return null;
+    case 'PartnerAccountStatusChanged':
+      return null;
     default: {
       const exhaustive: never = event;
       throw new Error(`Unknown wallet event ${JSON.stringify(exhaustive)}`);

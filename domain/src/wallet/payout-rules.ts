@@ -1,3 +1,5 @@
+import type { PartnerHold } from './wallet-state';
+import { partnerHoldMessage } from './partner-signals';
 import { DASHBOARD_PAYOUT_READY_PENCE, formatPence, minimumPayoutMessage, type PayoutStatus, type Pence, type RewardState } from '@playquid/contracts';
 
 /**
@@ -38,7 +40,7 @@ export const bonusLockedPayoutMessage = (lockedPence: Pence, minPence: Pence) =>
 
 // ---------------------------------------------------------------- requesting a payout
 /** Why a payout cannot be requested, the first thing the member must fix first. */
-export type PayoutBlock = 'negative' | 'in-progress' | 'bonus-locked' | 'below-minimum';
+export type PayoutBlock = 'partner-hold' | 'negative' | 'in-progress' | 'bonus-locked' | 'below-minimum';
 
 export interface PayoutEligibility {
   canRequest: boolean;
@@ -64,6 +66,7 @@ export function payoutEligibility({
   lockedBonusPence: locked = 0,
   hasOpenPayout = false,
   isNegative = false,
+  partnerHold = false,
 }: {
   availablePence: Pence;
   minPence: Pence;
@@ -72,10 +75,13 @@ export function payoutEligibility({
   hasOpenPayout?: boolean;
   /** A negative balance known from elsewhere (the detailed balance's `is_negative`); a negative `availablePence` says the same. */
   isNegative?: boolean;
+  /** The offer partner holds the account (a ban callback): payouts pause, first of all reasons. */
+  partnerHold?: boolean;
 }): PayoutEligibility {
   const withdrawable = withdrawablePence(availablePence, locked);
   const shortfallPence = Math.max(0, minPence - withdrawable);
   const firstBlock = (): PayoutBlock | null => {
+    if (partnerHold) return 'partner-hold';
     if (isNegative || availablePence < 0) return 'negative';
     if (hasOpenPayout) return 'in-progress';
     if (shortfallPence > 0) return locked > 0 ? 'bonus-locked' : 'below-minimum';
@@ -86,8 +92,13 @@ export function payoutEligibility({
 }
 
 /** The server's refusal of a payout request, worded for the member. */
-export function payoutBlockMessage(block: PayoutBlock, { minPence, lockedBonusPence: locked }: { minPence: Pence; lockedBonusPence: Pence }): string {
+export function payoutBlockMessage(
+  block: PayoutBlock,
+  { minPence, lockedBonusPence: locked, partnerHold }: { minPence: Pence; lockedBonusPence: Pence; partnerHold?: Pick<PartnerHold, 'state' | 'reason' | 'endsAt'> | null },
+): string {
   switch (block) {
+    case 'partner-hold':
+      return partnerHold ? partnerHoldMessage(partnerHold) : 'Payouts are paused: our offer partner put your account on hold. Contact support.';
     case 'negative':
       return NEGATIVE_BALANCE_MESSAGE;
     case 'in-progress':

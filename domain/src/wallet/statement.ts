@@ -8,6 +8,7 @@ import {
   type WalletEvent,
 } from '@playquid/contracts';
 import { walletMoneyChange } from './money-change';
+import { reviewHoldLabel } from './partner-signals';
 
 /**
  * The member's statement, derived from their wallet stream alone. One pure function serves the
@@ -70,7 +71,7 @@ function entryText(event: WalletEvent): EntryText | null {
       if (d.status === 'approved') return { kind: 'earning_approved', reason: offerTitle(d), earningId: d.earningId };
       if (d.heldForReview) {
         // No expected clear date: it clears when an admin reviews it, not after BitLabs' usual delay.
-        return { kind: 'earning_pending', reason: `${offerTitle(d)} (held for review: large credit)`, earningId: d.earningId };
+        return { kind: 'earning_pending', reason: `${offerTitle(d)} (${reviewHoldLabel(d.holdReason)})`, earningId: d.earningId };
       }
       return {
         kind: 'earning_pending',
@@ -109,6 +110,7 @@ function entryText(event: WalletEvent): EntryText | null {
     case 'BalanceForfeited':
       return { kind: 'balance_forfeited', reason: `${formatPence(event.data.amountPence)} given up when the account was closed` };
     case 'ReversalAwaitingCredit':
+    case 'PartnerAccountStatusChanged':
     case 'MemberQualified':
     case 'MemberQualificationLost':
     case 'PayoutRewardResendRequested':

@@ -1,4 +1,5 @@
 import { type CallbackReceived, DEFAULT_REVIEW_CREDIT_PENCE, type WalletEvent } from '@playquid/contracts';
+import { reviewHoldReason } from './partner-signals';
 import { DomainError } from '../decider';
 import { isOpenPayout, reversalReviewReason } from './payout-rules';
 import type { WalletState } from './wallet-state';
@@ -81,7 +82,8 @@ export function decideCallback(command: ApplyCallback, state: WalletState): Wall
     }
     return [];
   }
-  const held = callback.rewardPence > (command.reviewThresholdPence ?? DEFAULT_REVIEW_CREDIT_PENCE);
+  const holdReason = reviewHoldReason(callback, command.reviewThresholdPence ?? DEFAULT_REVIEW_CREDIT_PENCE);
+  const held = holdReason !== null;
   const status: 'pending' | 'approved' = held || callback.state === 'PENDING' ? 'pending' : 'approved';
   const waiting = state.awaitingReversals[callback.transactionId];
   return [
@@ -99,7 +101,8 @@ export function decideCallback(command: ApplyCallback, state: WalletState): Wall
         amountPence: callback.rewardPence,
         rawUsd: callback.rawUsd,
         status,
-        ...(held ? { heldForReview: true } : {}),
+        // Credits held for their size keep their historic shape; the partner's fraud score says so.
+        ...(held ? { heldForReview: true, ...(holdReason === 'partner_fraud_score' ? { holdReason } : {}) } : {}),
         ...(callback.triggeredBy ? { triggeredBy: callback.triggeredBy } : {}),
         creditedAt: now,
       },

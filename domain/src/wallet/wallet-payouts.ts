@@ -15,6 +15,7 @@ import {
   reversalAcknowledgementMessage,
   withdrawablePence,
 } from './payout-rules';
+import { partnerHoldActive } from './partner-signals';
 import type { WalletPayout, WalletState } from './wallet-state';
 
 export type PayoutCommand =
@@ -104,10 +105,11 @@ export function decidePayout(command: PayoutCommand, state: WalletState): Wallet
         minPence,
         lockedBonusPence: figures.lockedBonusPence,
         hasOpenPayout: Object.values(state.payouts).some(isOpenPayout),
+        partnerHold: partnerHoldActive(state.partnerHold, command.now),
       });
       if (block) {
-        const message = payoutBlockMessage(block, { minPence, lockedBonusPence: figures.lockedBonusPence });
-        throw new DomainError(message, block === 'in-progress' ? 'conflict' : 'invalid');
+        const message = payoutBlockMessage(block, { minPence, lockedBonusPence: figures.lockedBonusPence, partnerHold: state.partnerHold });
+        throw new DomainError(message, block === 'in-progress' || block === 'partner-hold' ? 'conflict' : 'invalid');
       }
       const bonusLocked = figures.lockedBonusPence > 0;
       const earningIds = Object.entries(state.earnings)

@@ -1,4 +1,5 @@
 import type { EarningStatus, PayoutStatus, RewardState } from '@playquid/contracts';
+import type { PartnerAccountState } from '@playquid/contracts';
 import type { WalletMoneyChange } from './money-change';
 
 // What the wallet decider folds a member's wallet stream into (see wallet.decider.ts).
@@ -12,6 +13,15 @@ export interface WalletEarning {
   payoutId: string | null;
   /** Credited above the review threshold: only an admin's review releases it (never a COMPLETED callback). */
   heldForReview?: boolean;
+}
+
+/** The offer partner's hold on the member's account (a ban callback), as the wallet keeps it. */
+export interface PartnerHold {
+  partner: 'bitlabs';
+  state: Exclude<PartnerAccountState, 'active'>;
+  reason: string | null;
+  endsAt: string | null;
+  since: string;
 }
 
 export interface WalletPayout {
@@ -61,4 +71,6 @@ export interface WalletState extends WalletMoneyChange {
   payouts: Record<string, WalletPayout>;
   /** Tremendous webhook uuids already recorded. */
   deliveryWebhooks: Record<string, true>;
+  /** The offer partner's hold on the account (a ban callback), null when none: payouts pause while it lasts. */
+  partnerHold: PartnerHold | null;
 }

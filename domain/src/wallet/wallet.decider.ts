@@ -10,6 +10,7 @@ import { deliveryState, rewardStateFloor, rewardStateOfOrder, rewardStateSuperse
 import { type CreditClaimCommand, decideClaimCredit } from './wallet-claims';
 import { decideCallback, decideReview, flagOpenPayouts, type ReviewCommand } from './wallet-earnings';
 import { decideClosure } from './closure-rules';
+import { applyPartnerStatus, decidePartnerStatus, type RecordPartnerStatusCommand } from './partner-signals';
 import { decidePayout, type PayoutCommand } from './wallet-payouts';
 import type { WalletState } from './wallet-state';
 
@@ -27,6 +28,7 @@ export type WalletCommand =
   | { type: 'ApplyCallback'; uid: string; callback: CallbackReceived['data']; earningId: string; reviewThresholdPence?: number; now: string }
   | ReviewCommand
   | CreditClaimCommand
+  | RecordPartnerStatusCommand
   | PayoutCommand
   /** The account is closing: the available balance is forfeited only when the member confirms it (closure-rules). */
   | { type: 'SettleClosure'; uid: string; confirmForfeit: boolean; minPayoutPence: number; now: string };
@@ -102,6 +104,7 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
     qualificationSequence: 0,
     payouts: lookupTable(),
     deliveryWebhooks: lookupTable(),
+    partnerHold: null,
     ...NO_MONEY_CHANGE,
   }),
 
@@ -246,6 +249,8 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
         return state;
       case 'BalanceForfeited':
         return state;
+      case 'PartnerAccountStatusChanged':
+        return applyPartnerStatus(state, event);
     }
   },
 
@@ -278,6 +283,8 @@ function decideCommand(command: WalletCommand, state: WalletState): WalletEvent[
         return decideReview(command, state);
       case 'CreditClaim':
         return decideClaimCredit(command, state);
+      case 'RecordPartnerStatus':
+        return decidePartnerStatus(command, state);
       case 'RequestPayout':
       case 'ApprovePayout':
       case 'RejectPayout':

@@ -35,9 +35,21 @@ const anaRow = {
   banned_at: null,
   banned_by: null,
   ban_reason: null,
+  partner_hold_state: null,
+  partner_hold_reason: null,
+  partner_hold_until: null,
 };
 
 describe('users projection', () => {
+  it('PartnerAccountStatusChanged keeps the partner hold on the row, and active clears it', async () => {
+    const hold = (state: 'on_hold' | 'banned' | 'active', reason: string | null, endsAt: string | null, changedAt: string) =>
+      ({ type: 'PartnerAccountStatusChanged', data: { uid: 'ana', partner: 'bitlabs', state, reason, endsAt, changedAt } }) as const;
+    await spec
+      .given(registered(), hold('on_hold', 'Chargebacks', T2, T1))
+      .then({ users: [{ ...anaRow, partner_hold_state: 'on_hold', partner_hold_reason: 'Chargebacks', partner_hold_until: new Date(T2) }] });
+    await spec.given(registered(), hold('banned', 'x', null, T1), hold('active', null, null, T2)).then({ users: [anaRow] });
+  });
+
   it('UserRegistered adds a member with role USER, verified as the sign-up said', () =>
     spec.given(registered(), registered({ uid: 'cat', email: 'cat@example.com', username: 'cat', gender: null, referredBy: null, emailVerified: true })).then({
       users: [

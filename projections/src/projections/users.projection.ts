@@ -68,6 +68,9 @@ export const usersProjection = defineProjection({
         banned_at: null,
         banned_by: null,
         ban_reason: null,
+        partner_hold_state: null,
+        partner_hold_reason: null,
+        partner_hold_until: null,
       });
     },
     // The claim has no row of its own (the email lands with UserRegistered); listed so the registry
@@ -86,5 +89,12 @@ export const usersProjection = defineProjection({
       users.update(d.uid, { email: closedEmail(d.uid), username: ERASED, gender: null, updated_at: d.closedAt }),
     UserUnbanned: ({ users }, d) =>
       users.update(d.uid, { is_banned: false, banned_at: null, banned_by: null, ban_reason: null, updated_at: d.unbannedAt }),
+    // A wallet-stream fact kept on the users row: the API reads it there for the balance and the admin views.
+    PartnerAccountStatusChanged: ({ users }, d) =>
+      users.update(d.uid, {
+        partner_hold_state: d.state === 'active' ? null : d.state,
+        partner_hold_reason: d.state === 'active' ? null : d.reason,
+        partner_hold_until: d.state === 'active' ? null : d.endsAt,
+      }),
   },
 });

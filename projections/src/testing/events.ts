@@ -51,6 +51,7 @@ function streamTracker(): (event: PlayQuidEvent) => string {
         return streams.emailClaim(event.data.email);
       case 'BalanceForfeited':
       case 'WelcomeBonusGranted':
+      case 'PartnerAccountStatusChanged':
       case 'ReferralRewardGranted':
       case 'EarningCredited':
       case 'EarningApproved':

@@ -354,6 +354,12 @@ class History {
           type: 'UserRoleChanged',
           data: { uid, role: s.flag ? 'ADMIN' : 'USER', changedBy: 'cli', reason: null, changedAt: at },
         });
+      case 4:
+        // A BitLabs ban callback: a hold with a reason and end time, or the hold lifted.
+        return this.emit({
+          type: 'PartnerAccountStatusChanged',
+          data: { uid, partner: 'bitlabs', state: s.flag ? 'on_hold' : 'active', reason: s.flag ? 'Chargebacks' : null, endsAt: s.flag ? at : null, changedAt: at },
+        });
       default:
         if (this.banned.has(uid)) {
           this.banned.delete(uid);

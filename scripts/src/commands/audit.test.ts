@@ -1,11 +1,15 @@
 import { type CallbackReceived, streams } from '@playquid/contracts';
 import { ALL_PROJECTIONS, applyRange } from '@playquid/projections';
 import { createReadDb, createTestDatabase, type TestDatabase } from '@playquid/read-db';
-import { createEventStore, handleCommand } from '@playquid/server';
+import { computeEventHash, createEventStore, handleCommand } from '@playquid/server';
 import { userDecider, walletDecider } from '@playquid/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { audit } from './audit';
+import { checkpoint } from './checkpoint';
 import { logPages } from './event-source';
 import { migrate } from './migrate';
 
@@ -105,6 +109,45 @@ describe('audit command', () => {
       expect(problems).toContain('balance ben: available_pence read model 200, log 20000');
     } finally {
       await tamper(200);
+    }
+    expect((await audit()).problems).toEqual([]);
+  });
+});
+
+describe('signed log checkpoints', () => {
+  it('audit names the stream whose history was rewritten with its chain recomputed after a checkpoint', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pq-checkpoints-'));
+    process.env.LOG_CHECKPOINT_FILE = join(dir, 'checkpoints.jsonl');
+    process.env.STATEMENT_SIGNING_KEY_FILE = join(dir, 'key.pem');
+    const signed = await checkpoint();
+    expect(signed.checkpoint).toMatchObject({ streams: 4, events: 7 });
+    expect(readFileSync(process.env.LOG_CHECKPOINT_FILE, 'utf8').trim().split('\n')).toHaveLength(1);
+    expect(await audit()).toMatchObject({ problems: [] });
+    // The table keeps what was signed: the app's role cannot delete or rewrite a checkpoint.
+    await expect(sql`delete from log_checkpoints`.execute(db)).rejects.toThrow(/append-only/);
+
+    // Ben's bonus becomes £200 and every hash of his wallet is recomputed: the chain alone is fooled.
+    const rewrite = async (pence: number) => {
+      const store = await createEventStore({ databaseUrl: database.url });
+      try {
+        await sql`update events set data = jsonb_set(data, '{amountPence}', ${String(pence)}::jsonb) where stream_id = ${streams.wallet('ben')} and revision = 0`.execute(db);
+        let previous: string | null = null;
+        for (const event of await store.readStream(streams.wallet('ben'))) {
+          const hash = computeEventHash(previous, { ...event, data: event.recordedData ?? event.data });
+          await sql`update events set hash = ${hash}, previous_hash = ${previous} where event_id = ${event.id}`.execute(db);
+          previous = hash;
+        }
+      } finally {
+        await store.close();
+      }
+    };
+    await rewrite(20_000);
+    try {
+      const { problems } = await audit();
+      expect(problems.filter((p) => p.startsWith('chain '))).toEqual([]);
+      expect(problems).toContainEqual(expect.stringMatching(/^checkpoint of .*: stream wallet-ben no longer matches: the signed head was revision 0 hash/));
+    } finally {
+      await rewrite(200);
     }
     expect((await audit()).problems).toEqual([]);
   });

@@ -11,6 +11,8 @@ export interface CallbackOptions {
   taskName?: string;
   raw?: string;
   ref?: string;
+  /** The partner's fraud score (GOOD, MEDIUM, BAD). */
+  fscore?: string;
   baseUrl?: string;
   secret?: string;
 }
@@ -28,6 +30,7 @@ export function buildCallbackUrl(options: CallbackOptions): string {
   params.set('state', options.state ?? 'COMPLETED');
   params.set('type', options.state === 'RECONCILED' ? 'RECONCILIATION' : 'COMPLETE');
   if (options.ref) params.set('ref', options.ref);
+  if (options.fscore) params.set('fscore', options.fscore);
   const base = options.baseUrl ?? env.publicBaseUrl;
   return signCallbackUrl(`${base}/api/bitlabs/callback?${params.toString()}`, options.secret ?? env.bitlabsSecret);
 }

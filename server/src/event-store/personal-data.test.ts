@@ -22,6 +22,7 @@ const PERSONAL_DATA_BY_TYPE: Record<PlayQuidEventType, string[]> = {
   PersonalDataRetentionApplied: [],
   EmailClaimed: ['email'],
   WelcomeBonusGranted: [],
+  PartnerAccountStatusChanged: [],
   EarningCredited: [],
   EarningReviewApproved: [],
   EarningReviewRejected: [],

@@ -25,6 +25,7 @@ function toRow(r: UserRecord): AdminUserRow {
     is_verified: r.is_verified,
     is_banned: r.is_banned,
     ban: r.is_banned && r.banned_at ? { banned_at: iso(r.banned_at)!, banned_by: r.banned_by ?? '', reason: r.ban_reason ?? '' } : null,
+    partner_hold: r.partner_hold_state ? { state: r.partner_hold_state, reason: r.partner_hold_reason, until: iso(r.partner_hold_until) } : null,
     total_earned: penceToPounds(r.total_earned_pence),
     total_earned_pence: r.total_earned_pence,
     pending_earnings: penceToPounds(r.pending_pence),

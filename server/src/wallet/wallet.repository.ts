@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EarningTotals } from '@playquid/domain';
+import type { EarningTotals, PartnerHold } from '@playquid/domain';
 import type { BalanceRow, DB, StatementEntryRow } from '@playquid/read-db';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { MemberRowCache } from '../infra/member-row-cache';
@@ -20,6 +20,21 @@ export class WalletRepository {
   /** The member's balances row, polled by every open page: kept until the wallet projection changes it. */
   balance(uid: string): Promise<BalanceRow | undefined> {
     return this.cache.get(uid, 'balance', () => this.db.selectFrom('balances').selectAll().where('uid', '=', uid).executeTakeFirst());
+  }
+
+  /** The offer partner's hold on the member (users row, projected from PartnerAccountStatusChanged), kept like the balance. */
+  async partnerHold(uid: string): Promise<PartnerHold | null> {
+    const row = await this.cache.get(uid, 'partner-hold', () =>
+      this.db.selectFrom('users').select(['partner_hold_state', 'partner_hold_reason', 'partner_hold_until']).where('uid', '=', uid).executeTakeFirst(),
+    );
+    if (!row?.partner_hold_state) return null;
+    return {
+      partner: 'bitlabs',
+      state: row.partner_hold_state as PartnerHold['state'],
+      reason: row.partner_hold_reason,
+      endsAt: row.partner_hold_until === null ? null : new Date(row.partner_hold_until).toISOString(),
+      since: '',
+    };
   }
 
   /** The domain's earningTotals, summed by the database over the earnings read table. */

@@ -67,6 +67,7 @@ function service() {
     balance: async () => balanceRow,
     earningTotals: async () => ({ bonusPence: 7, referralPence: 8, reversedPence: 9, unpaidBonusPence: 7 }),
     statementEntries: async () => [],
+    partnerHold: async () => null,
   } as unknown as WalletRepository;
   const store = { readStream: async () => stream } as unknown as EventStore;
   return new WalletService(wallet, store, { minPayoutPence: 79 } as AppConfig);
@@ -122,6 +123,7 @@ describe('WalletService', () => {
       locked_bonus_pence: 7,
       can_request_payout: true,
       payout_block: null,
+      payout_hold: null,
       payout_shortfall_pence: 0,
       min_payout_pence: 79,
       currency: 'GBP',
@@ -134,6 +136,7 @@ describe('WalletService', () => {
       locked_bonus_pence: 200,
       can_request_payout: false,
       payout_block: 'bonus-locked',
+      payout_hold: null,
       payout_shortfall_pence: 79,
     });
   });

@@ -13,6 +13,9 @@ import {
   type EarningTotals,
   foldStatement,
   lockedBonusPence,
+  type PartnerHold,
+  partnerHoldActive,
+  partnerHoldMessage,
   payoutEligibility,
   payoutFigures,
   type RecordedWalletEvent,
@@ -38,6 +41,8 @@ interface MoneyFigures {
   /** The welcome bonus held back until the first approved offer (0 without totals). */
   lockedBonus: number;
   totals: EarningTotals;
+  /** The offer partner's hold (a ban callback), null when none. */
+  partnerHold: PartnerHold | null;
 }
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
@@ -55,6 +60,7 @@ function figuresOf(state: WalletState): MoneyFigures {
     pendingTransactions: state.pendingTransactions,
     lockedBonus: payoutFigures(state).lockedBonusPence,
     totals: earningTotals(Object.values(state.earnings)),
+    partnerHold: state.partnerHold,
   };
 }
 
@@ -137,12 +143,15 @@ export class WalletService {
       lockedBonusPence: f.lockedBonus,
       // A payout reserves all it may (the whole withdrawable balance), so money in reserve means one is still open.
       hasOpenPayout: f.reserved > 0,
+      partnerHold: partnerHoldActive(f.partnerHold, new Date().toISOString()),
     });
+    const hold = eligibility.block === 'partner-hold' ? f.partnerHold : null;
     return {
       locked_bonus_pence: f.lockedBonus,
       withdrawable_pence: eligibility.withdrawablePence,
       can_request_payout: eligibility.canRequest,
       payout_block: eligibility.block,
+      payout_hold: hold && { state: hold.state, reason: hold.reason, until: hold.endsAt, message: partnerHoldMessage(hold) },
       payout_shortfall_pence: eligibility.shortfallPence,
       min_payout_pence: minPayout,
     };
@@ -204,9 +213,10 @@ export class WalletService {
       const { state } = await foldWallet(this.db, this.store, uid, new Date(asOf));
       return figuresOf(state);
     }
-    const [row, always] = await Promise.all([
+    const [row, always, partnerHold] = await Promise.all([
       this.wallet.balance(uid),
       totalsWanted === 'always' ? this.wallet.earningTotals(uid) : undefined,
+      this.wallet.partnerHold(uid),
     ]);
     // A bonus can be locked only before the first approved offer; after it the totals change no figure here.
     const totals = always ?? ((row?.completed_offers ?? 0) === 0 ? await this.wallet.earningTotals(uid) : NO_TOTALS);
@@ -220,6 +230,7 @@ export class WalletService {
       pendingTransactions: row?.pending_transactions ?? 0,
       lockedBonus: lockedBonusPence({ completedOffers: row?.completed_offers ?? 0, unpaidBonusPence: totals.unpaidBonusPence }),
       totals,
+      partnerHold,
     };
   }
 }

@@ -58,6 +58,7 @@ describe('GET /api/bitlabs/callback -> balance', () => {
       locked_bonus_pence: 0,
       can_request_payout: true,
       payout_block: null,
+      payout_hold: null,
       payout_shortfall_pence: 0,
       min_payout_pence: 79,
     });

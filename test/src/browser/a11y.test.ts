@@ -79,7 +79,7 @@ async function audit(page: Page, path: string, width: (typeof WIDTHS)[number]): 
 }
 
 /** `{offer}` is an active offer of the synced catalogue. */
-const PUBLIC_PATHS = ['/', '/offers-preview', '/offers', '/offers/{offer}', '/blog', '/contact', '/privacy-policy', '/terms-conditions', '/cookie-policy', '/login', '/signup'];
+const PUBLIC_PATHS = ['/', '/offers-preview', '/offers', '/offers/{offer}', '/blog', '/contact', '/privacy-policy', '/terms-conditions', '/cookie-policy', '/login', '/signup', '/verify-statement'];
 const MEMBER_PATHS = ['/dashboard', '/earnings', '/payments', '/profile'];
 /**
  * Most members are on phones: every page is checked at 390 px. At 1440 px, the pages whose desktop

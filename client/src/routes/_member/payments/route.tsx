@@ -103,6 +103,7 @@ function PaymentsPage() {
                 lockedBonusPence={balance.locked_bonus_pence}
                 minPence={minPence}
                 eligibility={eligibility}
+                holdMessage={balance.payout_hold?.message ?? null}
                 onRequested={openHistory}
               />
             ) : (

@@ -125,7 +125,9 @@ export function DashboardSidebar({ balance, reservedPence }: { balance: Balance;
                 ? payout.ready
                   ? 'Your balance is ready to cash out'
                   : undefined
-                : balance.payout_block === 'in-progress'
+                : balance.payout_block === 'partner-hold'
+                  ? 'Payouts paused by our offer partner: see Payments'
+                  : balance.payout_block === 'in-progress'
                   ? 'A payout is already in progress'
                   : balance.locked_bonus_pence > 0
                     ? 'Your bonus unlocks with your first approved offer'

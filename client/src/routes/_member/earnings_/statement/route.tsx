@@ -12,6 +12,7 @@ import { Button } from '../../../../ui/Button';
 import { StatCard } from '../../../../ui/StatCard';
 import { StatGrid } from '../../../../ui/StatGrid';
 import { inputClass, labelClass, pageWidth } from '../../../../ui/styles';
+import { SignedStatementDownload } from './-components/SignedStatementDownload';
 import { StatementList } from './-components/StatementList';
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -105,6 +106,8 @@ function StatementPage() {
             testId="statement-reserved"
           />
         </StatGrid>
+
+        {!asOfDay && <SignedStatementDownload />}
 
         <StatementList entries={data.entries} />
       </section>

@@ -31,12 +31,20 @@ function BlockMessage({
   eligibility,
   minPence,
   availablePence,
+  holdMessage,
 }: {
   eligibility: PayoutEligibility;
   minPence: Pence;
   availablePence: Pence;
+  holdMessage?: string | null;
 }) {
   switch (eligibility.block) {
+    case 'partner-hold':
+      return (
+        <Notice kind="warning" testId="payout-partner-hold">
+          {holdMessage ?? 'Payouts are paused: our offer partner put your account on hold. Contact support.'}
+        </Notice>
+      );
     case 'negative':
       return (
         <Notice kind="warning" testId="payout-negative">
@@ -112,6 +120,7 @@ export function PayoutRequestPanel({
   lockedBonusPence = 0,
   minPence,
   eligibility,
+  holdMessage = null,
   onRequested,
 }: {
   uid: string;
@@ -121,6 +130,8 @@ export function PayoutRequestPanel({
   lockedBonusPence?: Pence;
   minPence: Pence;
   eligibility: PayoutEligibility;
+  /** Why payouts are paused when the offer partner holds the account (the balance's payout_hold). */
+  holdMessage?: string | null;
   onRequested: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -179,7 +190,7 @@ export function PayoutRequestPanel({
               {request.isPending ? <LoaderCircle size={18} className="animate-spin" aria-hidden /> : <Mail size={18} aria-hidden />}
               Send Reward Email
             </Button>
-            {!succeeded && <BlockMessage eligibility={eligibility} minPence={minPence} availablePence={availablePence} />}
+            {!succeeded && <BlockMessage eligibility={eligibility} minPence={minPence} availablePence={availablePence} holdMessage={holdMessage} />}
             {message && (
               <Notice kind={message.kind} testId="payout-message">
                 {message.text}

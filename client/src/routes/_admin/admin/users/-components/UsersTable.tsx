@@ -25,9 +25,26 @@ export function RoleBadge({ role }: { role: AdminUserRow['role'] }) {
   );
 }
 
-export function StatusBadge({ user }: { user: Pick<AdminUserRow, 'is_banned' | 'is_verified'> }) {
-  if (user.is_banned) return <Badge tone="danger">Banned</Badge>;
-  return user.is_verified ? <Badge tone="success">Verified</Badge> : <Badge tone="warning">Unverified</Badge>;
+export function StatusBadge({ user }: { user: Pick<AdminUserRow, 'is_banned' | 'is_verified' | 'partner_hold'> }) {
+  const status = user.is_banned ? (
+    <Badge tone="danger">Banned</Badge>
+  ) : user.is_verified ? (
+    <Badge tone="success">Verified</Badge>
+  ) : (
+    <Badge tone="warning">Unverified</Badge>
+  );
+  const hold = user.partner_hold;
+  if (!hold) return status;
+  // The offer partner's hold (a BitLabs ban callback): payouts paused, with the partner's reason.
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1">
+      {status}
+      <Badge tone="accent" title={hold.reason ?? undefined} data-testid="user-partner-hold">
+        Partner hold: {hold.state.replace('_', ' ')}
+        {hold.reason ? ` (${hold.reason})` : ''}
+      </Badge>
+    </span>
+  );
 }
 
 function SortHeader({
