@@ -72,6 +72,7 @@ program
   .description('after a master-key rotation: re-wrap every personal-data key under PERSONAL_DATA_MASTER_KEY')
   .action(async () => console.log(`rewrap-keys: ${await rewrapKeys()} key(s) re-wrapped`));
 
+program
   .command('verify-statement')
   .argument('<file>', 'a statement downloaded from GET /api/users/statement/export (json or csv)')
   .option('--keys <fileOrUrl>', 'the statement keys (JSON of GET /api/statement-keys); default: the configured keys')
