@@ -71,7 +71,7 @@ export class PrivacyService {
       .where('uid', '=', uid)
       .executeTakeFirst();
     if (!user) throw new DomainError('User not found', 'not_found');
-    const [earnings, payouts, callbacks, offerStarts, statement, userStream, balance] = await Promise.all([
+    const [earnings, payouts, callbacks, offerStarts, claims, statement, userStream, balance] = await Promise.all([
       this.db
         .selectFrom('earnings')
         .select(['id', 'amount_pence', 'status', 'kind', 'offer_id', 'offer_name', 'task_name', 'transaction_id', 'payout_id', 'created_at', 'updated_at'])
@@ -96,6 +96,12 @@ export class PrivacyService {
         .where('uid', '=', uid)
         .execute(),
       this.db
+        .selectFrom('claims')
+        .select(['id', 'offer_id', 'offer_title', 'task_name', 'reward_pence', 'status', 'note', 'evidence', 'opened_at', 'decided_at', 'decision_reason', 'earning_id'])
+        .where('uid', '=', uid)
+        .orderBy('opened_at')
+        .execute(),
+      this.db
         .selectFrom('statement_entries')
         .select(['at', 'kind', 'reason', 'available_change_pence', 'pending_change_pence', 'available_balance_pence', 'pending_balance_pence'])
         .where('uid', '=', uid)
@@ -118,7 +124,7 @@ export class PrivacyService {
       payouts: payouts.map((p) => ({ ...p, requested_at: iso(p.requested_at), processed_at: iso(p.processed_at) })),
       callbacks: callbacks.map((c) => ({ ...c, created_at: iso(c.created_at) })),
       offer_starts: offerStarts.map((o) => ({ ...o, first_started_at: iso(o.first_started_at), last_started_at: iso(o.last_started_at) })),
-      claims: [],
+      claims: claims.map((c) => ({ ...c, opened_at: iso(c.opened_at), decided_at: iso(c.decided_at) })),
       statement: statement.map((s) => ({ ...s, at: iso(s.at) })),
       retention: {
         financial_records: `${RETENTION.financialRecordsYears} years after the account closes`,
