@@ -1,4 +1,4 @@
-import type { Pence, WalletEvent } from '@playquid/contracts';
+import { formatPence, type Pence, type WalletEvent } from '@playquid/contracts';
 import canonicalize from 'canonicalize';
 import { walletMoneyChange } from '../wallet/money-change';
 
@@ -271,7 +271,9 @@ function lineProblems(line: StatementLine, index: number, previous: StatementLin
     ['reserved', before.reserved_balance_pence, line.reserved_change_pence, line.reserved_balance_pence],
   ];
   for (const [label, was, change, now] of pairs) {
-    if (was + change !== now) problems.push(`${name}: ${label} balance ${now} does not follow from ${was} and the amount ${change}`);
+    if (was + change !== now) problems.push(
+        `${name}: ${label} balance ${formatPence(now)} does not follow from ${formatPence(was)} and the change ${formatPence(change)}`,
+      );
   }
   return problems;
 }
