@@ -56,14 +56,15 @@ describe('member money queries', () => {
     await run(availableEarningsQuery('u1'));
     expect(api.get.mock.calls[0][0]).toBe('/api/users/earnings?page=1&per_page=50&status=approved&available_for_payout=true');
   });
-  it('passes as_of to the statement only when given, and keys the two apart', async () => {
+  it('passes as_of to the statement only when given, asks for one page of 50, and keys them apart', async () => {
     await run(statementQuery('u1'));
-    await run(statementQuery('u1', '2026-03-14T23:59:59.999Z'));
+    await run(statementQuery('u1', '2026-03-14T23:59:59.999Z', 3));
     expect(api.get.mock.calls.map(([path]) => path)).toEqual([
-      '/api/users/statement',
-      '/api/users/statement?as_of=2026-03-14T23%3A59%3A59.999Z',
+      '/api/users/statement?page=1&per_page=50',
+      '/api/users/statement?as_of=2026-03-14T23%3A59%3A59.999Z&page=3&per_page=50',
     ]);
     expect(statementQuery('u1').queryKey).not.toEqual(statementQuery('u1', 'x').queryKey);
+    expect(statementQuery('u1', undefined, 2).queryKey).not.toEqual(statementQuery('u1').queryKey);
   });
 });
 

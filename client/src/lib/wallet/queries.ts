@@ -37,10 +37,14 @@ export const detailedBalanceQuery = (uid: string, asOf?: string) =>
     refetchInterval: asOf ? false : liveRefetchInterval(15_000),
   });
 
-export const statementQuery = (uid: string, asOf?: string) =>
+/** Statement entries per page (the API's default): page 1 holds the newest. */
+export const STATEMENT_PAGE_SIZE = 50;
+
+export const statementQuery = (uid: string, asOf?: string, page = 1) =>
   queryOptions({
-    queryKey: ['statement', uid, asOf ?? 'now'],
-    queryFn: async ({ signal }) => (await api.get<StatementData>(`/api/users/statement${queryString({ as_of: asOf })}`, signal)).data,
+    queryKey: ['statement', uid, asOf ?? 'now', page],
+    queryFn: async ({ signal }) =>
+      (await api.get<StatementData>(`/api/users/statement${queryString({ as_of: asOf, page, per_page: STATEMENT_PAGE_SIZE })}`, signal)).data,
     staleTime: asOf ? Infinity : 10_000,
   });
 
