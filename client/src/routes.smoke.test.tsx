@@ -331,6 +331,14 @@ describe('member money pages', () => {
     expect(api.get).toHaveBeenCalledWith(expect.stringMatching(/^\/api\/users\/statement\?as_of=.+&page=1&per_page=50$/), expect.anything());
     await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Next' })));
     await waitFor(() => expect(router.state.location.search).toEqual({ as_of: '2026-05-03', page: 2 }));
+
+    // 'As of today' is as of the moment of the fetch, and the page shows (its key is the day, not the moment).
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    fireEvent.change(screen.getByTestId('statement-as-of'), { target: { value: day } });
+    await waitFor(() => expect(router.state.location.search).toEqual({ as_of: day }));
+    expect((await screen.findByTestId('statement-page')).textContent).toBe('Page 1 of 3');
+    expect(screen.getByTestId('statement-moment').textContent).toMatch(/^Balances at the end of /);
   });
 
   it('referrals: the earnings are what the referrals paid, not friends x reward (two friends, one completed an offer)', async () => {

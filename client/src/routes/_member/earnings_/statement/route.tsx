@@ -6,7 +6,7 @@ import { EarningsNav } from '../../-components/EarningsNav';
 import { PageSpinner, RouteError } from '../../../../components/Feedback';
 import { BackLink, PageHeader } from '../../../../components/PageHeader';
 import { pageHead } from '../../../../lib/page';
-import { asOfIso, localDay, parseAsOfDay } from '../../../../lib/statement';
+import { localDay, parseAsOfDay } from '../../../../lib/statement';
 import { statementQuery } from '../../../../lib/wallet/queries';
 import { Button } from '../../../../ui/Button';
 import { Pager } from '../../../../ui/Pager';
@@ -33,7 +33,7 @@ export const Route = createFileRoute('/_member/earnings_/statement')({
   },
   loaderDeps: ({ search }) => ({ asOf: search.as_of, page: search.page ?? 1 }),
   loader: async ({ context: { uid, verified, queryClient }, deps }) => {
-    if (verified) await queryClient.ensureQueryData(statementQuery(uid, deps.asOf && asOfIso(deps.asOf), deps.page));
+    if (verified) await queryClient.ensureQueryData(statementQuery(uid, deps.asOf, deps.page));
   },
   head: () => pageHead('Statement'),
   pendingComponent: () => <PageSpinner label="Loading your statement..." />,
@@ -49,7 +49,7 @@ function StatementPage() {
   const { uid } = Route.useRouteContext();
   const navigate = useNavigate({ from: Route.fullPath });
   const { as_of: asOfDay, page = 1 } = Route.useSearch();
-  const { data } = useSuspenseQuery(statementQuery(uid, asOfDay && asOfIso(asOfDay), page));
+  const { data } = useSuspenseQuery(statementQuery(uid, asOfDay, page));
   // Another day starts again from its newest entries.
   const setDay = (day: string | undefined) => void navigate({ search: day ? { as_of: day } : {} });
   const totalPages = data.total_pages ?? 1;
