@@ -120,10 +120,14 @@ async function oneClient(url, members) {
   const { OfferStatsRepository } = server('offers/offer-stats.repository.js');
   const { AdminStatsService } = server('offers/admin-stats.service.js');
   const { WalletRepository } = server('wallet/wallet.repository.js');
+  const { WalletService } = server('wallet/wallet.service.js');
   const noCache = { get: (_uid, _kind, read) => read() };
   const users = new UserRepository(db);
   const stats = new OfferStatsRepository(db);
   const heavy = (await db.selectFrom('statement_entries').select(['uid', (eb) => eb.fn.countAll().as('n')]).groupBy('uid').orderBy('n', 'desc').limit(1).executeTakeFirst()) ?? { uid: 'm0', n: 0 };
+  const middle = await db.selectFrom('statement_entries').select('at').where('uid', '=', heavy.uid).orderBy('revision').offset(Math.floor(Number(heavy.n) / 2)).limit(1).executeTakeFirst();
+  // The moment is before the member's newest row, so the statement rows answer it without the store.
+  const statementAsOf = () => new WalletService(new WalletRepository(db, noCache), undefined, { minPayoutPence: 79 }, db).statement(heavy.uid, new Date(middle?.at ?? 0).toISOString(), { page: 1, perPage: 50 });
   const member = 'm7';
   const lastPage = Math.floor((members - 1) / 20) * 20;
   const walkTo = async (offset) => {
@@ -134,6 +138,7 @@ async function oneClient(url, members) {
     ['member', 'member balance row', () => new WalletRepository(db, noCache).balance(member)],
     ['member', 'statement, page of 50 (heavy member)', () => new WalletRepository(db, noCache).statementPage(heavy.uid, 50, 0)],
     ['member', 'statement, last page of 50 (heavy member)', () => new WalletRepository(db, noCache).statementPage(heavy.uid, 50, Math.max(0, Math.floor((Number(heavy.n) - 1) / 50) * 50))],
+    ['member', 'statement as of a past moment, page of 50 (heavy member, from the rows)', statementAsOf],
     ['public', 'offer wall, per_page 100, most popular', () => new OfferRepository(db).page({ status: 'active' }, 'most_popular', 100, 0)],
     ['public', 'featured offers', () => new OfferRepository(db).featured(6)],
     ['public', 'site stats (landing counters)', () => stats.siteStats(new Date())],

@@ -292,6 +292,55 @@ describe('member money pages', () => {
     expect(rows[1].textContent).toMatch(/expected to clear by 1 Jun 2026/);
   });
 
+  it('statement: paged from the newest; the balances after the latest entry stay on every page, and an as-of day is paged the same way', async () => {
+    // 120 entries at 50 a page: page 1 the newest 50, page 3 the oldest 20; the balances are always the latest.
+    api.get.mockImplementation(async (path: string) => {
+      if (!path.startsWith('/api/users/statement')) return answer(path);
+      const query = new URLSearchParams(path.split('?')[1]);
+      const page = Number(query.get('page'));
+      const at = (i: number) => new Date(Date.UTC(2026, 4, 1) + i * 3_600_000).toISOString();
+      const end = 120 - (page - 1) * 50;
+      const page_entries = Array.from({ length: Math.min(50, end) }, (_, k) => {
+        const i = Math.max(0, end - 50) + k;
+        return { ...entries[0], event_id: `ev${i}`, revision: i, at: at(i), available_balance_pence: 100 + i };
+      });
+      return ok({ entries: page_entries, available_pence: 219, pending_pence: 0, reserved_pence: 0, as_of: query.get('as_of'), page, per_page: 50, total: 120, total_pages: 3 });
+    });
+    const router = await open('/earnings/statement');
+    expect(await screen.findByTestId('statement-page')).toHaveProperty('textContent', 'Page 1 of 3');
+    expect(screen.getByTestId('statement-count').textContent).toBe('120 changes, newest first');
+    const firstRows = within(screen.getByRole('table')).getAllByTestId('statement-row');
+    expect(firstRows).toHaveLength(50);
+    expect(firstRows[0].textContent).toContain('£2.19');
+    expect(api.get).toHaveBeenCalledWith('/api/users/statement?page=1&per_page=50', expect.anything());
+
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Next' })));
+    await act(async () => fireEvent.click(await screen.findByRole('link', { name: 'Next' })));
+    await waitFor(() => expect(screen.getByTestId('statement-page').textContent).toBe('Page 3 of 3'));
+    expect(router.state.location.search).toEqual({ page: 3 });
+    const lastRows = within(screen.getByRole('table')).getAllByTestId('statement-row');
+    expect(lastRows).toHaveLength(20);
+    expect(lastRows.map((row) => (row as HTMLTableRowElement).cells[3].textContent)).toContain('£1.00');
+    expect(screen.getByTestId('statement-available').textContent).toContain('£2.19');
+    expect(screen.getByRole('link', { name: 'Next' }).getAttribute('aria-disabled')).toBe('true');
+
+    // The 'as of' view pages the same way, and a new day starts again from its newest entries.
+    fireEvent.change(screen.getByTestId('statement-as-of'), { target: { value: '2026-05-03' } });
+    await waitFor(() => expect(screen.getByTestId('statement-page').textContent).toBe('Page 1 of 3'));
+    expect(router.state.location.search).toEqual({ as_of: '2026-05-03' });
+    expect(api.get).toHaveBeenCalledWith(expect.stringMatching(/^\/api\/users\/statement\?as_of=.+&page=1&per_page=50$/), expect.anything());
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Next' })));
+    await waitFor(() => expect(router.state.location.search).toEqual({ as_of: '2026-05-03', page: 2 }));
+
+    // 'As of today' is as of the moment of the fetch, and the page shows (its key is the day, not the moment).
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    fireEvent.change(screen.getByTestId('statement-as-of'), { target: { value: day } });
+    await waitFor(() => expect(router.state.location.search).toEqual({ as_of: day }));
+    expect((await screen.findByTestId('statement-page')).textContent).toBe('Page 1 of 3');
+    expect(screen.getByTestId('statement-moment').textContent).toMatch(/^Balances at the end of /);
+  });
+
   it('referrals: the earnings are what the referrals paid, not friends x reward (two friends, one completed an offer)', async () => {
     stats.referral_earnings_pence = 150;
     try {

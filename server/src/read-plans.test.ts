@@ -114,6 +114,10 @@ describe('read plans on a seeded read model', () => {
     ['callbacks console, one member', () => new CallbackRepository(db).page({ userId: 'u17' }, 20, 0)],
     ['statement', () => new WalletRepository(db, noCache).statementEntries('u7')],
     ['statement, one page of 50 from the newest', () => new WalletRepository(db, noCache).statementPage('u7', 50, 100)],
+    // An as_of statement (issue 19): the last row by then on (uid, at, revision), then a page up to its revision.
+    ['statement as of a moment: the last entry by then', () => new WalletRepository(db, noCache).statementRowAtOrBefore('u7', NOW)],
+    ['statement as of a moment: how many entries by then', () => new WalletRepository(db, noCache).statementCount('u7', 1000)],
+    ['statement as of a moment: one page', () => new WalletRepository(db, noCache).statementSlice('u7', 1000, 1200, 1100, 50)],
     // A page after one served before starts after its last row (keyset), whatever its depth.
     ['admin users, the page after one served (keyset)', async () => {
       const first = { sortBy: 'created_at', sortOrder: 'desc', limit: 20 } as const;

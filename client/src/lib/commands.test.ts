@@ -7,6 +7,7 @@ vi.mock('./api', () => ({ api }));
 const { adminPayoutCommand, cancelOwnPayout, requestPayout, serverMessage } = await import('./commands');
 const { adminPayoutsQuery } = await import('./payouts/queries');
 const { availableEarningsQuery, statementQuery } = await import('./wallet/queries');
+const { localDay } = await import('./statement');
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -56,14 +57,21 @@ describe('member money queries', () => {
     await run(availableEarningsQuery('u1'));
     expect(api.get.mock.calls[0][0]).toBe('/api/users/earnings?page=1&per_page=50&status=approved&available_for_payout=true');
   });
-  it('passes as_of to the statement only when given, and keys the two apart', async () => {
+  it('passes as_of (the end of the day) to the statement only when given, asks for one page of 50, and keys them apart', async () => {
     await run(statementQuery('u1'));
-    await run(statementQuery('u1', '2026-03-14T23:59:59.999Z'));
+    await run(statementQuery('u1', '2026-03-14', 3));
     expect(api.get.mock.calls.map(([path]) => path)).toEqual([
-      '/api/users/statement',
-      '/api/users/statement?as_of=2026-03-14T23%3A59%3A59.999Z',
+      '/api/users/statement?page=1&per_page=50',
+      `/api/users/statement?as_of=${encodeURIComponent(new Date(2026, 2, 14, 23, 59, 59, 999).toISOString())}&page=3&per_page=50`,
     ]);
-    expect(statementQuery('u1').queryKey).not.toEqual(statementQuery('u1', 'x').queryKey);
+    expect(statementQuery('u1').queryKey).not.toEqual(statementQuery('u1', '2026-03-14').queryKey);
+    expect(statementQuery('u1', undefined, 2).queryKey).not.toEqual(statementQuery('u1').queryKey);
+  });
+  it("keys 'as of today' by the day, so the moment (now, at the fetch) does not change the key between renders", () => {
+    const today = localDay();
+    expect(statementQuery('u1', today).queryKey).toEqual(statementQuery('u1', today).queryKey);
+    expect(statementQuery('u1', today).staleTime).toBe(10_000);
+    expect(statementQuery('u1', '2026-03-14').staleTime).toBe(Infinity);
   });
 });
 

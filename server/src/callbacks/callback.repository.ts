@@ -55,7 +55,7 @@ export class CallbackRepository {
    */
   async page(filters: CallbackFilters, limit: number, offset: number): Promise<{ rows: CallbackLogRow[]; total: number; estimated: boolean }> {
     const signature = JSON.stringify([filters, limit]);
-    const start = CALLBACK_PAGES.startOf(signature, offset);
+    const start = await CALLBACK_PAGES.startOf(signature, offset);
     const base = this.db.selectFrom('callback_log').where(matchesFilters(filters));
     const [rows, count] = await Promise.all([
       base
@@ -72,7 +72,7 @@ export class CallbackRepository {
       this.total(filters),
     ]);
     const last = rows[rows.length - 1];
-    CALLBACK_PAGES.remember(signature, offset, rows.length, last && { key: last.anchor_key, id: last.id });
+    await CALLBACK_PAGES.remember(signature, offset, rows.length, last && { key: last.anchor_key, id: last.id });
     return { rows: rows.map(({ anchor_key: _, ...row }) => row), ...count };
   }
 

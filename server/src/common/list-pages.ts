@@ -1,11 +1,14 @@
 import { BadRequestException } from '@nestjs/common';
 import type { DB } from '@playquid/read-db';
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import { type CompiledQuery, type Kysely, type RawBuilder, sql, type SqlBool } from 'kysely';
 
 /**
  * Paging of the admin lists at any size (issue 19). The page-number UI stays; behind it:
- * - a page is read after a keyset anchor when this process served the page before it (the last row
- *   of that page: its sort key and id), so walking the pages costs one page each however deep;
+ * - a page is read after a keyset anchor when any API process served the page before it (the last
+ *   row of that page: its sort key and id; kept in the process and shared through Redis), so walking
+ *   the pages costs one page each however deep, whichever replica serves the next page;
  * - else with OFFSET from the nearest anchor before it, or from the start, at most `MAX_OFFSET` rows;
  *   a deeper page with no anchor near it is refused (400) rather than read through every row above it;
  * - totals are counted up to `COUNT_CAP` rows; beyond, the planner's estimate is shown ('about N').
@@ -29,34 +32,116 @@ export interface Anchor {
   id: string;
 }
 
-/** The last rows of pages served recently, per list and filter ("signature"), by the offset after them. */
+/** An anchor found for a page: the offset right after its row, and the row. */
+interface Found {
+  at: number;
+  anchor: Anchor;
+}
+
+/**
+ * Anchors shared by every API process (Redis): a page walk continues by keyset whichever replica
+ * serves the next page. Set once at start (`shareAnchors`); without it each process keeps its own.
+ */
+export interface SharedAnchorStore {
+  /** The anchor at `offset`, else the nearest before it at most MAX_OFFSET rows back. */
+  nearest(signature: string, offset: number): Promise<Found | undefined>;
+  put(signature: string, at: number, anchor: Anchor): Promise<void>;
+}
+
+let shared: SharedAnchorStore | undefined;
+
+/** Makes every list share its anchors through `store` (undefined: back to per-process anchors). */
+export function shareAnchors(store: SharedAnchorStore | undefined): void {
+  shared = store;
+}
+
+/** Back to per-process anchors if `store` is still the one shared (an app closing its Redis client). */
+export function stopSharingAnchors(store: SharedAnchorStore): void {
+  if (shared === store) shared = undefined;
+}
+
+/** How long a shared anchor is kept after the last page written at it: an admin's walk, not a history. */
+export const SHARED_ANCHOR_TTL_SECONDS = 15 * 60;
+/** Most anchors kept per list and filter in Redis (the deepest are dropped first). */
+const SHARED_ANCHORS_PER_LIST = 2_000;
+
+/**
+ * Anchors in Redis: one sorted set per list and filter (a hash of the signature), each member an
+ * anchor scored by the offset after it, expiring SHARED_ANCHOR_TTL_SECONDS after the last write.
+ */
+export class RedisAnchorStore implements SharedAnchorStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly ttlSeconds = SHARED_ANCHOR_TTL_SECONDS,
+  ) {}
+
+  private key(signature: string): string {
+    return `${this.prefix}:${createHash('sha1').update(signature).digest('hex')}`;
+  }
+
+  async nearest(signature: string, offset: number): Promise<Found | undefined> {
+    const [member] = await this.redis.zrevrangebyscore(this.key(signature), offset, offset - MAX_OFFSET, 'LIMIT', 0, 1);
+    if (!member) return undefined;
+    const { at, key, id } = JSON.parse(member) as { at: number; key: string | null; id: string };
+    return { at, anchor: { key, id } };
+  }
+
+  async put(signature: string, at: number, anchor: Anchor): Promise<void> {
+    const key = this.key(signature);
+    await this.redis
+      .multi()
+      .zremrangebyscore(key, at, at)
+      .zadd(key, at, JSON.stringify({ at, key: anchor.key, id: anchor.id }))
+      .zremrangebyrank(key, SHARED_ANCHORS_PER_LIST, -1)
+      .expire(key, this.ttlSeconds)
+      .exec();
+  }
+}
+
+/**
+ * The last rows of pages served recently, per list and filter ("signature"), by the offset after
+ * them: this process's own, and the ones every process shares (when `shareAnchors` was called).
+ */
 export class PageAnchors {
   private readonly anchors = new Map<string, Anchor>();
 
   /** How to read the page at `offset` of the list `signature`. */
-  startOf(signature: string, offset: number): PageStart {
+  async startOf(signature: string, offset: number): Promise<PageStart> {
     if (offset === 0) return { offset: 0 };
-    const exact = this.anchors.get(`${signature}@${offset}`);
-    if (exact) return { after: exact, offset: 0 };
-    let best: { at: number; anchor: Anchor } | undefined;
-    const prefix = `${signature}@`;
-    for (const [key, anchor] of this.anchors) {
-      if (!key.startsWith(prefix)) continue;
-      const at = Number(key.slice(prefix.length));
-      if (at < offset && offset - at <= MAX_OFFSET && (!best || at > best.at)) best = { at, anchor };
+    let best = this.nearestHere(signature, offset);
+    if (shared && best?.at !== offset) {
+      // Another process may have served the page before; Redis away, this process's own anchors still serve.
+      const there = await shared.nearest(signature, offset).catch(() => undefined);
+      if (there && (!best || there.at > best.at)) best = there;
     }
-    if (best && offset - best.at < offset) return { after: best.anchor, offset: offset - best.at };
+    if (best) return { after: best.anchor, offset: offset - best.at };
     if (offset > MAX_OFFSET) throw new BadRequestException(PAGE_TOO_DEEP);
     return { offset };
   }
 
+  private nearestHere(signature: string, offset: number): Found | undefined {
+    const exact = this.anchors.get(`${signature}@${offset}`);
+    if (exact) return { at: offset, anchor: exact };
+    let best: Found | undefined;
+    const prefix = `${signature}@`;
+    for (const [key, anchor] of this.anchors) {
+      if (!key.startsWith(prefix)) continue;
+      const at = Number(key.slice(prefix.length));
+      if (at > 0 && at < offset && offset - at <= MAX_OFFSET && (!best || at > best.at)) best = { at, anchor };
+    }
+    return best;
+  }
+
   /** Remembers the last row of a page that started at `offset` and held `count` rows. */
-  remember(signature: string, offset: number, count: number, last: Anchor | undefined): void {
+  async remember(signature: string, offset: number, count: number, last: Anchor | undefined): Promise<void> {
     if (!last || count === 0) return;
-    const key = `${signature}@${offset + count}`;
+    const at = offset + count;
+    const key = `${signature}@${at}`;
     this.anchors.delete(key);
     this.anchors.set(key, last);
     while (this.anchors.size > ANCHORS_KEPT) this.anchors.delete(this.anchors.keys().next().value!);
+    await shared?.put(signature, at, last).catch(() => undefined);
   }
 }
 

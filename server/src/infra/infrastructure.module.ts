@@ -2,10 +2,12 @@ import { Global, Inject, Module, type OnApplicationShutdown, type OnModuleInit }
 import { redisConnectionFromUrl } from '@playquid/contracts';
 import { createReadDb, type DB, PersonalDataVault } from '@playquid/read-db';
 import { getApps, initializeApp } from 'firebase-admin/app';
+import { createHash } from 'node:crypto';
 import { getAuth } from 'firebase-admin/auth';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { APP_CONFIG, type AppConfig, loadConfig } from '../config/app-config';
+import { RedisAnchorStore, shareAnchors, stopSharingAnchors } from '../common/list-pages';
 import { Clock, SystemClock } from '../cqrs/clock';
 import { checkCheckpointsMatchStore } from '../event-store/checkpoint-check';
 import { createEventStore } from '../event-store/create-event-store';
@@ -85,6 +87,8 @@ import { FIREBASE_AUTH, READ_DB, REDIS_CLIENT, REDIS_CONNECTION } from './tokens
   ],
 })
 export class InfrastructureModule implements OnModuleInit, OnApplicationShutdown {
+  private anchors?: RedisAnchorStore;
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_DB) private readonly db: Kysely<DB>,
@@ -95,9 +99,14 @@ export class InfrastructureModule implements OnModuleInit, OnApplicationShutdown
   /** Before anything follows the log: refuse checkpoints of another event store (a switch not migrated). */
   async onModuleInit(): Promise<void> {
     await checkCheckpointsMatchStore(this.db, Boolean(this.config.eventStoreConnectionString));
+    // The admin lists' keyset anchors, shared by every replica of this database through Redis.
+    const database = createHash('sha1').update(this.config.databaseUrl).digest('hex').slice(0, 16);
+    this.anchors = new RedisAnchorStore(this.redis, `${this.config.bullPrefix}:page-anchors:${database}`);
+    shareAnchors(this.anchors);
   }
 
   async onApplicationShutdown(): Promise<void> {
+    if (this.anchors) stopSharingAnchors(this.anchors);
     await Promise.allSettled([this.store.close(), this.db.destroy(), this.redis.quit()]);
   }
 }

@@ -33,7 +33,7 @@ export class PayoutRepository {
    */
   async pageForAdmin(status: string | undefined, limit: number, offset: number): Promise<{ rows: AdminPayoutRow[]; total: number; estimated: boolean }> {
     const signature = JSON.stringify([status, limit]);
-    const start = PAYOUT_PAGES.startOf(signature, offset);
+    const start = await PAYOUT_PAGES.startOf(signature, offset);
     const base = this.db.selectFrom('payouts').$if(status !== undefined, (qb) => qb.where('payouts.status', '=', status!));
     const [rows, count] = await Promise.all([
       base
@@ -51,7 +51,7 @@ export class PayoutRepository {
       countUpTo(this.db, base.select(sql`1`.as('one')).compile()),
     ]);
     const last = rows[rows.length - 1];
-    PAYOUT_PAGES.remember(signature, offset, rows.length, last && { key: last.anchor_key, id: last.id });
+    await PAYOUT_PAGES.remember(signature, offset, rows.length, last && { key: last.anchor_key, id: last.id });
     return { rows: rows.map(({ anchor_key: _, ...row }) => row), ...count };
   }
 

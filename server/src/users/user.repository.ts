@@ -124,7 +124,7 @@ export class UserRepository {
     const nulls = NULLABLE_SORTS.has(filter.sortBy) ? sql` nulls last` : sql``;
     const keysetCast = KEYSET_SORTS[filter.sortBy];
     const signature = JSON.stringify([filter.search, filter.role, filter.status, filter.sortBy, filter.sortOrder, filter.limit]);
-    const start: PageStart = keysetCast ? USER_PAGES.startOf(signature, filter.offset) : { offset: filter.offset };
+    const start: PageStart = keysetCast ? await USER_PAGES.startOf(signature, filter.offset) : { offset: filter.offset };
     if (!keysetCast && filter.offset > MAX_OFFSET) throw new BadRequestException(PAGE_TOO_DEEP);
     const money = MONEY_SORTS[filter.sortBy];
     // Both shapes give the page's uid, sort key and anchor text.
@@ -149,7 +149,7 @@ export class UserRepository {
       this.total(filter),
     ]);
     const last = rows[rows.length - 1];
-    if (keysetCast) USER_PAGES.remember(signature, filter.offset, rows.length, last && { key: last.anchor_key, id: last.uid });
+    if (keysetCast) await USER_PAGES.remember(signature, filter.offset, rows.length, last && { key: last.anchor_key, id: last.uid });
     return { rows: rows.map(({ anchor_key: _, ...row }) => numeric(row)), ...count };
   }
 

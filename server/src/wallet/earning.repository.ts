@@ -55,7 +55,7 @@ export class EarningRepository {
   /** The admin list, newest first: keyset after the previous page when this process served it, else at most MAX_OFFSET rows skipped. */
   async adminPage(filter: { status?: string; uid?: string }, limit: number, offset: number) {
     const signature = JSON.stringify([filter.status, filter.uid, limit]);
-    const start = EARNING_PAGES.startOf(signature, offset);
+    const start = await EARNING_PAGES.startOf(signature, offset);
     const base = this.db
       .selectFrom('earnings')
       .$if(filter.status !== undefined, (qb) => qb.where('earnings.status', '=', filter.status!))
@@ -76,7 +76,7 @@ export class EarningRepository {
       countUpTo(this.db, base.select(sql`1`.as('one')).compile()),
     ]);
     const last = rows[rows.length - 1];
-    EARNING_PAGES.remember(signature, offset, rows.length, last && { key: last.anchor_key, id: last.id });
+    await EARNING_PAGES.remember(signature, offset, rows.length, last && { key: last.anchor_key, id: last.id });
     return { rows: rows.map(({ anchor_key: _, ...row }) => row), total: count.total, estimated: count.estimated };
   }
 

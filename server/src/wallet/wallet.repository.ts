@@ -81,8 +81,79 @@ export class WalletRepository {
     return { rows, total, latest };
   }
 
-  /** The member's statement, oldest entry first (the order the running balances were built in). */
-  statementEntries(uid: string): Promise<StatementEntryRow[]> {
-    return this.db.selectFrom('statement_entries').selectAll().where('uid', '=', uid).orderBy('revision').execute();
+  /**
+   * The member's statement, oldest entry first (the order the running balances were built in);
+   * with `maxRevision`, only the entries up to that revision.
+   */
+  statementEntries(uid: string, maxRevision?: number): Promise<StatementEntryRow[]> {
+    let query = this.db.selectFrom('statement_entries').selectAll().where('uid', '=', uid);
+    if (maxRevision !== undefined) query = query.where('revision', '<=', maxRevision);
+    return query.orderBy('revision').execute();
+  }
+
+  /** The member's newest statement row. */
+  latestStatementRow(uid: string): Promise<StatementEntryRow | undefined> {
+    return this.db.selectFrom('statement_entries').selectAll().where('uid', '=', uid).orderBy('revision', 'desc').limit(1).executeTakeFirst();
+  }
+
+  /** The member's last statement row recorded at or before a moment (on the (uid, at, revision) index). */
+  statementRowAtOrBefore(uid: string, at: Date): Promise<StatementEntryRow | undefined> {
+    return this.db
+      .selectFrom('statement_entries')
+      .selectAll()
+      .where('uid', '=', uid)
+      .where('at', '<=', at)
+      .orderBy('at', 'desc')
+      .orderBy('revision', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** How many statement rows the member has up to a revision. */
+  async statementCount(uid: string, maxRevision: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('statement_entries')
+      .where('uid', '=', uid)
+      .where('revision', '<=', maxRevision)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * `count` rows of the member's first `rows` (up to `maxRevision`), starting `from` the oldest,
+   * oldest first; read from whichever end of the (uid, revision) index is nearer.
+   */
+  async statementSlice(uid: string, maxRevision: number, rows: number, from: number, count: number): Promise<StatementEntryRow[]> {
+    if (count <= 0) return [];
+    const entries = () => this.db.selectFrom('statement_entries').selectAll().where('uid', '=', uid).where('revision', '<=', maxRevision);
+    if (from <= rows / 2) return entries().orderBy('revision', 'asc').limit(count).offset(from).execute();
+    return (await entries().orderBy('revision', 'desc').limit(count).offset(rows - from - count).execute()).reverse();
+  }
+
+  /** The pending amounts of the member's pending entries for these earnings (what an approval clears). */
+  async pendingAmounts(uid: string, earningIds: readonly string[]): Promise<Map<string, number>> {
+    if (earningIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('statement_entries')
+      .select(['earning_id', 'pending_change_pence'])
+      .where('uid', '=', uid)
+      .where('kind', '=', 'earning_pending')
+      .where('earning_id', 'in', [...earningIds])
+      .execute();
+    return new Map(rows.map((r) => [r.earning_id!, Number(r.pending_change_pence)]));
+  }
+
+  /** Of these earnings, those with an entry that approves, clears or reverses them (up to a revision when given). */
+  async settledEarnings(uid: string, earningIds: readonly string[], maxRevision?: number): Promise<Set<string>> {
+    if (earningIds.length === 0) return new Set();
+    let query = this.db
+      .selectFrom('statement_entries')
+      .select('earning_id')
+      .where('uid', '=', uid)
+      .where('earning_id', 'in', [...earningIds])
+      .where('kind', 'in', ['earning_approved', 'earning_cleared', 'earning_reversed']);
+    if (maxRevision !== undefined) query = query.where('revision', '<=', maxRevision);
+    return new Set((await query.execute()).map((r) => r.earning_id!));
   }
 }

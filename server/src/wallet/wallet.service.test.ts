@@ -67,6 +67,9 @@ function service() {
     balance: async () => balanceRow,
     earningTotals: async () => ({ bonusPence: 7, referralPence: 8, reversedPence: 9, unpaidBonusPence: 7 }),
     statementEntries: async () => [],
+    // No statement row written yet: an as_of statement folds the stream's events after the last (here all).
+    latestStatementRow: async () => undefined,
+    pendingAmounts: async () => new Map(),
     partnerHold: async () => null,
   } as unknown as WalletRepository;
   const store = { readStream: async () => stream } as unknown as EventStore;

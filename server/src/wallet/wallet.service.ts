@@ -9,9 +9,9 @@ import {
   streams,
 } from '@playquid/contracts';
 import {
+  EMPTY_STATEMENT_BALANCES,
   earningTotals,
   type EarningTotals,
-  foldStatement,
   lockedBonusPence,
   type PartnerHold,
   partnerHoldActive,
@@ -19,6 +19,8 @@ import {
   payoutEligibility,
   payoutFigures,
   type RecordedWalletEvent,
+  type StatementBalances,
+  statementEntryFor,
   type WalletState,
 } from '@playquid/domain';
 import type { DB, StatementEntryRow } from '@playquid/read-db';
@@ -46,6 +48,8 @@ interface MoneyFigures {
 }
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
+/** The entries that end a pending earning's wait (the client's `expectedClearDate` uses the same). */
+const SETTLING_KINDS: ReadonlySet<string> = new Set(['earning_approved', 'earning_cleared', 'earning_reversed']);
 const NO_TOTALS: EarningTotals = { bonusPence: 0, referralPence: 0, reversedPence: 0, unpaidBonusPence: 0 };
 
 /** The figures of a fold of the wallet stream: its money is the sum of walletMoneyChange, as the balances row is. */
@@ -187,20 +191,96 @@ export class WalletService {
    * the balances are those after the latest entry either way).
    */
   async statement(uid: string, asOf?: string, paging?: { page: number; perPage: number }): Promise<StatementData> {
-    if (asOf !== undefined) {
-      const recorded = await this.store.readStream(streams.wallet(uid));
-      const whole = foldStatement(recorded.map(toWalletEvent), asOf);
-      if (!paging) return whole;
-      const total = whole.entries.length;
-      const end = Math.max(0, total - (paging.page - 1) * paging.perPage);
-      return { ...whole, entries: whole.entries.slice(Math.max(0, end - paging.perPage), end), ...pageFields(paging, total) };
-    }
+    if (asOf !== undefined) return this.statementAsOf(uid, new Date(asOf), paging);
     if (paging) {
       const { rows, total, latest } = await this.wallet.statementPage(uid, paging.perPage, (paging.page - 1) * paging.perPage);
-      return { entries: rows.map(toEntry), ...balancesAfter(latest), as_of: null, ...pageFields(paging, total) };
+      const entries = await this.withoutSettledEstimates(uid, rows.map(toEntry), []);
+      return { entries, ...balancesAfter(latest), as_of: null, ...pageFields(paging, total) };
     }
     const rows = await this.wallet.statementEntries(uid);
     return { entries: rows.map(toEntry), ...balancesAfter(rows.at(-1)), as_of: null };
+  }
+
+  /**
+   * The statement as it stood at a moment, from the statement rows: every entry recorded by then has
+   * a row once the member's newest row is later than the moment (a stream's times only grow with its
+   * revisions); otherwise all the rows and then the log's events after the newest row, folded as the
+   * statement projection folds them. The same answer as foldStatement over the whole stream, with
+   * no more read than a page.
+   */
+  private async statementAsOf(uid: string, at: Date, paging?: { page: number; perPage: number }): Promise<StatementData> {
+    const latest = await this.wallet.latestStatementRow(uid);
+    const rowsComplete = latest !== undefined && new Date(latest.at) > at;
+    const upTo = rowsComplete ? await this.wallet.statementRowAtOrBefore(uid, at) : latest;
+    const tail = rowsComplete ? { entries: [], after: undefined } : await this.statementTail(uid, latest, at);
+    const maxRevision = upTo === undefined ? -1 : Number(upTo.revision);
+    const balances = tail.after
+      ? { available_pence: tail.after.availablePence, pending_pence: tail.after.pendingPence, reserved_pence: tail.after.reservedPence }
+      : balancesAfter(upTo);
+    const as_of = at.toISOString();
+    if (!paging) {
+      const rows = upTo === undefined ? [] : await this.wallet.statementEntries(uid, maxRevision);
+      return { entries: [...rows.map(toEntry), ...tail.entries], ...balances, as_of };
+    }
+    const rowCount = upTo === undefined ? 0 : await this.wallet.statementCount(uid, maxRevision);
+    const total = rowCount + tail.entries.length;
+    const end = Math.max(0, total - (paging.page - 1) * paging.perPage);
+    const start = Math.max(0, end - paging.perPage);
+    const rows = await this.wallet.statementSlice(uid, maxRevision, rowCount, start, Math.min(end, rowCount) - start);
+    const page = [...rows.map(toEntry), ...tail.entries.slice(Math.max(0, start - rowCount), Math.max(0, end - rowCount))];
+    const entries = await this.withoutSettledEstimates(uid, page, tail.entries, maxRevision);
+    return { entries, ...balances, as_of, ...pageFields(paging, total) };
+  }
+
+  /**
+   * The entries of the member's wallet events after their newest statement row, up to a moment
+   * (events the statement projection has not written yet), and the balances after the last.
+   */
+  private async statementTail(
+    uid: string,
+    latest: StatementEntryRow | undefined,
+    at: Date,
+  ): Promise<{ entries: StatementEntry[]; after: StatementBalances | undefined }> {
+    const cutoff = at.getTime();
+    const recorded = await this.store.readStream(streams.wallet(uid), latest === undefined ? {} : { fromRevision: BigInt(latest.revision) + 1n });
+    // A stream's times only grow with its revisions, so the first later event ends the prefix.
+    const later = recorded.findIndex((e) => new Date(e.createdAt).getTime() > cutoff);
+    const events = (later === -1 ? recorded : recorded.slice(0, later)).map(toWalletEvent);
+    if (events.length === 0) return { entries: [], after: undefined };
+    const creditedHere = new Set(events.flatMap((e) => (e.type === 'EarningCredited' && e.data.status === 'pending' ? [e.data.earningId] : [])));
+    const approvedEarlier = events.flatMap((e) => (e.type === 'EarningApproved' && !creditedHere.has(e.data.earningId) ? [e.data.earningId] : []));
+    const pendingAmounts = await this.wallet.pendingAmounts(uid, approvedEarlier);
+    let balances: StatementBalances = latest
+      ? { availablePence: latest.available_balance_pence, pendingPence: latest.pending_balance_pence, reservedPence: latest.reserved_balance_pence }
+      : { ...EMPTY_STATEMENT_BALANCES };
+    const entries: StatementEntry[] = [];
+    for (const event of events) {
+      if (event.type === 'EarningCredited' && event.data.status === 'pending') pendingAmounts.set(event.data.earningId, event.data.amountPence);
+      const cleared = event.type === 'EarningApproved' ? pendingAmounts.get(event.data.earningId) : undefined;
+      const step = statementEntryFor(event, balances, cleared);
+      if (!step) continue;
+      entries.push(step.entry);
+      balances = step.after;
+    }
+    return { entries, after: entries.length === 0 ? undefined : balances };
+  }
+
+  /**
+   * A page shows a pending entry's 'expected to clear by' only while nothing later in the statement
+   * (up to `maxRevision`, plus `alsoLater`) has approved, cleared or reversed its earning: the
+   * settling entry may be on a newer page than the pending one.
+   */
+  private async withoutSettledEstimates(
+    uid: string,
+    entries: StatementEntry[],
+    alsoLater: readonly StatementEntry[],
+    maxRevision?: number,
+  ): Promise<StatementEntry[]> {
+    const open = entries.flatMap((e) => (e.kind === 'earning_pending' && e.expected_clear_at && e.earning_id ? [e.earning_id] : []));
+    if (open.length === 0) return entries;
+    const settled = await this.wallet.settledEarnings(uid, open, maxRevision);
+    for (const e of alsoLater) if (e.earning_id && SETTLING_KINDS.has(e.kind)) settled.add(e.earning_id);
+    return entries.map((e) => (e.kind === 'earning_pending' && e.earning_id && settled.has(e.earning_id) ? { ...e, expected_clear_at: null } : e));
   }
 
   private async figures(

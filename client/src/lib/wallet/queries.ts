@@ -2,6 +2,7 @@ import { type Balance, type DetailedBalance, type Earning, type EarningsPage, PA
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api';
 import { queryString } from '../query-string';
+import { asOfIso, localDay } from '../statement';
 import { liveRefetchInterval } from './live';
 
 /**
@@ -37,11 +38,23 @@ export const detailedBalanceQuery = (uid: string, asOf?: string) =>
     refetchInterval: asOf ? false : liveRefetchInterval(15_000),
   });
 
-export const statementQuery = (uid: string, asOf?: string) =>
+/** Statement entries per page (the API's default): page 1 holds the newest. */
+export const STATEMENT_PAGE_SIZE = 50;
+
+/**
+ * One page of the statement, now or as of the end of a local day (`YYYY-MM-DD`). The key holds the
+ * day, not the moment: 'as of today' means as of the time of the fetch, which must not give every
+ * render a new key.
+ */
+export const statementQuery = (uid: string, asOfDay?: string, page = 1) =>
   queryOptions({
-    queryKey: ['statement', uid, asOf ?? 'now'],
-    queryFn: async ({ signal }) => (await api.get<StatementData>(`/api/users/statement${queryString({ as_of: asOf })}`, signal)).data,
-    staleTime: asOf ? Infinity : 10_000,
+    queryKey: ['statement', uid, asOfDay ?? 'now', page],
+    queryFn: async ({ signal }) => {
+      const asOf = asOfDay && asOfIso(asOfDay);
+      return (await api.get<StatementData>(`/api/users/statement${queryString({ as_of: asOf, page, per_page: STATEMENT_PAGE_SIZE })}`, signal)).data;
+    },
+    // A past day never changes; today's figures follow the present.
+    staleTime: asOfDay && asOfDay < localDay() ? Infinity : 10_000,
   });
 
 export const recentEarningsQuery = (uid: string, limit = 5) =>

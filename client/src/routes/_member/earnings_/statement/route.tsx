@@ -1,31 +1,39 @@
 import { formatPence } from '@playquid/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, type ErrorComponentProps, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, type ErrorComponentProps, Link, useNavigate } from '@tanstack/react-router';
 import { CalendarClock, Hourglass, Landmark, Wallet } from 'lucide-react';
 import { EarningsNav } from '../../-components/EarningsNav';
 import { PageSpinner, RouteError } from '../../../../components/Feedback';
 import { BackLink, PageHeader } from '../../../../components/PageHeader';
 import { pageHead } from '../../../../lib/page';
-import { asOfIso, localDay, parseAsOfDay } from '../../../../lib/statement';
+import { localDay, parseAsOfDay } from '../../../../lib/statement';
 import { statementQuery } from '../../../../lib/wallet/queries';
 import { Button } from '../../../../ui/Button';
+import { Pager } from '../../../../ui/Pager';
 import { StatCard } from '../../../../ui/StatCard';
 import { StatGrid } from '../../../../ui/StatGrid';
 import { inputClass, labelClass, pageWidth } from '../../../../ui/styles';
 import { SignedStatementDownload } from './-components/SignedStatementDownload';
 import { StatementList } from './-components/StatementList';
 
+/** `as_of`: a past day; `page`: counted from the newest entries (page 1, left out of the URL). */
+interface StatementSearch {
+  as_of?: string;
+  page?: number;
+}
+
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** Every change to the member's money, with the running available balance; optionally as of a past day. */
 export const Route = createFileRoute('/_member/earnings_/statement')({
-  validateSearch: (search: Record<string, unknown>): { as_of?: string } => {
+  validateSearch: (search: Record<string, unknown>): StatementSearch => {
     const day = parseAsOfDay(search.as_of);
-    return day ? { as_of: day } : {};
+    const page = Number(search.page);
+    return { ...(day ? { as_of: day } : {}), ...(Number.isInteger(page) && page > 1 ? { page } : {}) };
   },
-  loaderDeps: ({ search }) => ({ asOf: search.as_of }),
+  loaderDeps: ({ search }) => ({ asOf: search.as_of, page: search.page ?? 1 }),
   loader: async ({ context: { uid, verified, queryClient }, deps }) => {
-    if (verified) await queryClient.ensureQueryData(statementQuery(uid, deps.asOf && asOfIso(deps.asOf)));
+    if (verified) await queryClient.ensureQueryData(statementQuery(uid, deps.asOf, deps.page));
   },
   head: () => pageHead('Statement'),
   pendingComponent: () => <PageSpinner label="Loading your statement..." />,
@@ -40,9 +48,11 @@ function StatementError(props: ErrorComponentProps) {
 function StatementPage() {
   const { uid } = Route.useRouteContext();
   const navigate = useNavigate({ from: Route.fullPath });
-  const { as_of: asOfDay } = Route.useSearch();
-  const { data } = useSuspenseQuery(statementQuery(uid, asOfDay && asOfIso(asOfDay)));
+  const { as_of: asOfDay, page = 1 } = Route.useSearch();
+  const { data } = useSuspenseQuery(statementQuery(uid, asOfDay, page));
+  // Another day starts again from its newest entries.
   const setDay = (day: string | undefined) => void navigate({ search: day ? { as_of: day } : {} });
+  const totalPages = data.total_pages ?? 1;
   const moment = asOfDay ? `at the end of ${dayFormat.format(new Date(`${asOfDay}T12:00:00`))}` : 'now';
 
   return (
@@ -110,6 +120,23 @@ function StatementPage() {
         {!asOfDay && <SignedStatementDownload />}
 
         <StatementList entries={data.entries} />
+
+        <Pager
+          className="mt-6"
+          page={page}
+          totalPages={totalPages}
+          pageTestId="statement-page"
+          summary={
+            totalPages > 1 ? (
+              <span className="text-sm text-slate-400" data-testid="statement-count">
+                {data.total} changes, newest first
+              </span>
+            ) : undefined
+          }
+          step={(target, control) => (
+            <Link to="/earnings/statement" search={{ as_of: asOfDay, page: target > 1 ? target : undefined }} {...control} />
+          )}
+        />
       </section>
     </>
   );
