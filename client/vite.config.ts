@@ -135,7 +135,19 @@ function chunkOf(id: string): string | undefined {
 
 export default defineConfig({
   // The router plugin must come before React's so route files are split before JSX is compiled.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), preloadFonts(), precompress()],
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // Member and admin pages are never a visitor's first load: their loaders (and the list
+      // helpers those import) go with the page's component into its own chunk, out of the entry.
+      // Public pages keep their loaders in the entry, so their data is asked for in parallel with
+      // the page's chunk.
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) => (/^\/(_admin|_member)\//.test(routeId) ? [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] : undefined),
+      },
+    }),
+    react(), tailwindcss(), preloadFonts(), precompress()],
   resolve: {
     alias: {
       '@playquid/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),
