@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -97,7 +98,7 @@ const VENDOR_CHUNKS: Array<[chunk: string, pattern: RegExp]> = [
  * pieces they share, and the icons those pages use (found in their sources). Left to Rollup these
  * were a dozen sub-kilobyte chunks, each a request on a visitor's first load.
  */
-const PUBLIC_SOURCES = ['src/routes/offers', 'src/routes/blog', 'src/components/offers', 'src/components/blog', 'src/components/EarnCallToAction.tsx', 'src/ui/Modal.tsx', 'src/ui/Pager.tsx', 'src/ui/SearchField.tsx', 'src/ui/Badge.tsx'];
+const PUBLIC_SOURCES = ['src/routes/__root.tsx', 'src/routes/index.tsx', 'src/routes/-landing', 'src/components/Navbar.tsx', 'src/components/MobileMenu.tsx', 'src/components/Footer.tsx', 'src/components/Feedback.tsx', 'src/components/PageHeader.tsx', 'src/components/SuspendedNotice.tsx', 'src/components/Logo.tsx', 'src/components/consent', 'src/ui', 'src/routes/offers', 'src/routes/blog', 'src/components/offers', 'src/components/blog', 'src/components/EarnCallToAction.tsx', 'src/ui/Modal.tsx', 'src/ui/Pager.tsx', 'src/ui/SearchField.tsx', 'src/ui/Badge.tsx'];
 const PUBLIC_MODULES = /\/client\/src\/(components\/offers\/|components\/blog\/|components\/EarnCallToAction\.tsx|ui\/(Modal|Pager|SearchField|Badge)\.tsx)/;
 
 function sourcesUnder(path: string): string[] {
@@ -109,15 +110,28 @@ function sourcesUnder(path: string): string[] {
     .map((file) => join(full, file));
 }
 
-/** lucide-react's file name of each icon the public pages import (Gamepad2 -> gamepad-2). */
+/** lucide-react's icon files by every name the package exports them under (aliases included). */
+function lucideIconFiles(): Map<string, string> {
+  const index = join(dirname(createRequire(import.meta.url).resolve('lucide-react/package.json')), 'dist/esm/lucide-react.mjs');
+  const files = new Map<string, string>();
+  for (const [, names, file] of readFileSync(index, 'utf8').matchAll(/export \{([^}]*)\} from '\.\/icons\/([^']+)\.mjs'/g)) {
+    for (const name of names.matchAll(/default as (\w+)/g)) files.set(name[1], file);
+  }
+  return files;
+}
+
+/** lucide-react's file name of each icon the public pages import (Gamepad2 -> gamepad-2, CircleAlert -> circle-exclamation-point). */
 function publicIcons(): Set<string> {
+  const files = lucideIconFiles();
   const names = new Set<string>();
   for (const file of PUBLIC_SOURCES.flatMap(sourcesUnder)) {
     for (const [, list] of readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'lucide-react'/g)) {
       for (const raw of list.split(',')) {
         const name = raw.trim();
         if (!name || name.startsWith('type ')) continue;
-        names.add(name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/([a-zA-Z])(\d)/g, '$1-$2').toLowerCase());
+        const file = files.get(name);
+        if (!file) throw new Error(`vite.config: no lucide-react icon named ${name}`);
+        names.add(file);
       }
     }
   }
@@ -128,14 +142,32 @@ const PUBLIC_ICONS = publicIcons();
 function chunkOf(id: string): string | undefined {
   const vendor = VENDOR_CHUNKS.find(([, pattern]) => pattern.test(id))?.[0];
   if (vendor) return vendor;
-  const icon = /\/lucide-react\/dist\/esm\/icons\/([^/]+)\.js$/.exec(id)?.[1];
-  if (icon && PUBLIC_ICONS.has(icon)) return 'public';
+  const icon = /\/lucide-react\/dist\/esm\/icons\/([^/]+)\.m?js$/.exec(id)?.[1];
+  // Every other icon (member and admin pages') in one chunk those pages load: left to Rollup they
+  // would be pulled into 'public' through lucide-react's index, which a public module imports.
+  if (icon) return PUBLIC_ICONS.has(icon) ? 'public' : 'icons';
+  if (/\/node_modules\/lucide-react\//.test(id)) return 'public';
+  // The signed statement's code (and its canonical JSON) serves only the statement pages; else it
+  // would come into 'public' through the domain package's index.
+  if (/\/domain\/src\/proof\/|\/node_modules\/canonicalize\//.test(id)) return 'statement-proof';
   return PUBLIC_MODULES.test(id) ? 'public' : undefined;
 }
 
 export default defineConfig({
   // The router plugin must come before React's so route files are split before JSX is compiled.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), preloadFonts(), precompress()],
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // Member and admin pages are never a visitor's first load: their loaders (and the list
+      // helpers those import) go with the page's component into its own chunk, out of the entry.
+      // Public pages keep their loaders in the entry, so their data is asked for in parallel with
+      // the page's chunk.
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) => (/^\/(_admin|_member)\//.test(routeId) ? [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] : undefined),
+      },
+    }),
+    react(), tailwindcss(), preloadFonts(), precompress()],
   resolve: {
     alias: {
       '@playquid/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),
@@ -154,6 +186,9 @@ export default defineConfig({
     // Maps without a sourceMappingURL comment, moved out of the served folder by precompress().
     sourcemap: 'hidden',
     rollupOptions: {
+      // The shared contracts and domain packages are definitions with no import-time effects, so a
+      // chunk that imports their index needs none of the modules whose exports it does not use.
+      treeshake: { moduleSideEffects: (id) => !/\/(contracts|domain)\/src\/|\/node_modules\/canonicalize\//.test(id) },
       output: {
         manualChunks: chunkOf,
       },

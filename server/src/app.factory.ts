@@ -19,7 +19,7 @@ import { AdminGate } from './auth/admin-gate';
 import { MetricsService } from './ops/metrics.service';
 import { BULL_BOARD_ROUTE } from './ops/ops.module';
 import { timingSafeEqual } from 'node:crypto';
-import { registerReadYourWrites } from './common/read-your-writes';
+import { ReadYourWritesInterceptor, registerReadYourWrites } from './common/read-your-writes';
 import { LogPositionWaiter } from './infra/log-position-waiter';
 
 /** Builds the Nest application (used by main.ts, the tests and the benchmark). */
@@ -49,7 +49,8 @@ export async function createApp(): Promise<NestFastifyApplication> {
   });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => shutdown.begin(app.getHttpServer(), signal));
   registerOperations(app, config.metricsToken);
-  registerReadYourWrites(fastify, app.get(LogPositionWaiter));
+  registerReadYourWrites(fastify);
+  app.useGlobalInterceptors(new ReadYourWritesInterceptor(app.get(LogPositionWaiter)));
   app.enableShutdownHooks();
   // Crawler files live at the site root (SeoController).
   app.setGlobalPrefix('api', { exclude: ['robots.txt', 'sitemap.xml'] });

@@ -1,7 +1,5 @@
 import {
   ADMIN_USER_DEFAULT_SORT,
-  ADMIN_USER_SORT_FIELDS,
-  ADMIN_USER_STATUSES,
   type AdminUserBanBody,
   type AdminUserEnvelopeData,
   type AdminUserSortField,
@@ -17,35 +15,12 @@ import {
 } from '@playquid/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './api';
+import type { AdminUsersSearch } from './route-options';
 
 /** The console's search waits this long after the last keystroke. */
 export const USER_SEARCH_DEBOUNCE_MS = 500;
 
-export interface AdminUsersSearch {
-  page?: number;
-  sort_by?: AdminUserSortField;
-  sort_order?: 'asc' | 'desc';
-  search?: string;
-  role?: Role;
-  status?: AdminUserStatus;
-}
-
-const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined =>
-  typeof value === 'string' && (values as readonly string[]).includes(value) ? (value as T) : undefined;
-
-/** The page's URL search, validated: anything unknown is dropped rather than sent to the API. */
-export function parseAdminUsersSearch(search: Record<string, unknown>): AdminUsersSearch {
-  const page = Number(search.page);
-  const text = typeof search.search === 'string' ? search.search.trim().slice(0, 200) : '';
-  return {
-    page: Number.isInteger(page) && page > 1 ? page : undefined,
-    sort_by: oneOf(ADMIN_USER_SORT_FIELDS, search.sort_by),
-    sort_order: oneOf(['asc', 'desc'] as const, search.sort_order),
-    search: text || undefined,
-    role: oneOf(['USER', 'ADMIN'] as const, search.role),
-    status: oneOf(ADMIN_USER_STATUSES, search.status),
-  };
-}
+export { type AdminUsersSearch, parseAdminUsersSearch } from './route-options';
 
 function queryString(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();

@@ -1,5 +1,6 @@
 import { type CallbackRecord, type CallbackStats, formatUsd, LIMITS, PAGE_SIZES, parseUsd } from '@playquid/contracts';
 import { callbackSuccessRate } from '@playquid/domain';
+import { CALLBACK_ACCESS_DENIED } from './route-options';
 
 /** Admin "Callbacks" console rules. */
 
@@ -100,7 +101,7 @@ export function callbackStatsFromRows(rows: readonly CallbackRecord[], now: Date
 }
 
 export const CALLBACK_TEXT = {
-  accessDenied: 'Access Denied - You need admin privileges to access this page.',
+  accessDenied: CALLBACK_ACCESS_DENIED,
   emptyTitle: 'No Callbacks Found',
   emptyText: 'No callbacks match your current filters.',
   reprocessed: 'Callback reprocessed successfully!',

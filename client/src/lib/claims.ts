@@ -10,7 +10,6 @@ import {
 } from '@playquid/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './api';
-import { firebaseAuth } from './firebase';
 import { queryString } from './query-string';
 
 /** Missing-credit claims and the per-task timeline: queries, actions and the words the screens use. */
@@ -69,6 +68,8 @@ export const decideClaim = (id: string, decision: ClaimDecision, text: string): 
 
 /** The CSV for the partner: fetched with the admin's token (a plain link would carry none) and saved. */
 export async function downloadClaimsCsv(filters: AdminClaimFilters): Promise<void> {
+  // Firebase is loaded on demand (never on a visitor's first load); a signed-in page has it already.
+  const { firebaseAuth } = await import('./firebase');
   const user = firebaseAuth.currentUser;
   const response = await fetch(`/api/admin/claims/export${claimsQueryString(null, filters)}`, {
     headers: user ? { authorization: `Bearer ${await user.getIdToken()}` } : {},

@@ -79,18 +79,7 @@ export function availableEarningsPreview(earnings: Earning[], limit = 5): { show
 
 // ---------------------------------------------------------------- admin screen
 
-export type AdminStatusFilter = Exclude<PayoutStatus, 'cancelled'>;
-export const ADMIN_STATUS_FILTERS: ReadonlyArray<{ value: AdminStatusFilter | undefined; label: string }> = [
-  { value: undefined, label: 'All' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'rejected', label: 'Rejected' },
-];
-
-export function parseAdminStatusFilter(value: unknown): AdminStatusFilter | undefined {
-  return ADMIN_STATUS_FILTERS.find((option) => option.value === value)?.value;
-}
+export { ADMIN_STATUS_FILTERS, type AdminStatusFilter, parseAdminStatusFilter } from './route-options';
 
 /** Client-side search of the loaded page by payout id, user id or transaction id (case-insensitive). */
 export function searchAdminPayouts<T extends Pick<Payout, 'id' | 'user_id' | 'transaction_id'>>(payouts: T[], search: string): T[] {

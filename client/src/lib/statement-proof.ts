@@ -1,5 +1,4 @@
 import type { StatementPublicKey } from '@playquid/domain';
-import { firebaseAuth } from './firebase';
 
 export type StatementFormat = 'json' | 'csv';
 
@@ -11,6 +10,8 @@ export function dispositionFilename(header: string | null, format: StatementForm
 
 /** Downloads the member's signed statement as a file (the browser's own download, named by the server). */
 export async function downloadSignedStatement(format: StatementFormat): Promise<string> {
+  // Firebase is loaded on demand (never on a visitor's first load); a signed-in page has it already.
+  const { firebaseAuth } = await import('./firebase');
   const user = firebaseAuth.currentUser;
   if (!user) throw new Error('Sign in to download your statement');
   const response = await fetch(`/api/users/statement/export?format=${format}`, { headers: { authorization: `Bearer ${await user.getIdToken()}` } });

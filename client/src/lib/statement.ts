@@ -63,17 +63,7 @@ export function expectedClearDate(entry: StatementEntry, entries: readonly State
 /** Newest first, whatever order the server sends; the revision breaks ties between equal times. */
 export const newestFirst = (entries: readonly StatementEntry[]): StatementEntry[] => [...entries].sort((a, b) => b.revision - a.revision);
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A `YYYY-MM-DD` search value when it names a real day, else undefined. */
-export function parseAsOfDay(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const match = DAY.exec(value);
-  if (!match) return undefined;
-  const [, year, month, day] = match.map(Number);
-  const date = new Date(year, month - 1, day);
-  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? value : undefined;
-}
+export { parseAsOfDay } from './route-options';
 
 /** The API's `as_of`: the very end of the chosen local day, so the whole day is included. */
 export function asOfIso(day: string, now: Date = new Date()): string {

@@ -13,7 +13,7 @@ import {
   type SiteStats,
 } from '@playquid/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { fetchAllPages } from '../admin-offers';
+import { fetchAllPages } from '../fetch-all-pages';
 import { api } from '../api';
 import { INVALID_RESPONSE, parseOfferList } from '../offers';
 import { queryString } from '../query-string';

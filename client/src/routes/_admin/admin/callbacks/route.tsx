@@ -24,6 +24,7 @@ import {
   reviewCallback,
 } from '../../../../lib/callbacks/queries';
 import { pageHead } from '../../../../lib/page';
+import { CALLBACK_ACCESS_DENIED } from '../../../../lib/route-options';
 import { useDebounced } from '../../../../lib/use-debounced';
 import { Button, RefreshButton } from '../../../../ui/Button';
 import { pageButton, Pager } from '../../../../ui/Pager';
@@ -39,7 +40,7 @@ export const Route = createFileRoute('/_admin/admin/callbacks')({
     void queryClient.prefetchQuery(adminCallbacksQuery(1, NO_CALLBACK_FILTERS));
   },
   head: () => pageHead('Callbacks'),
-  staticData: { accessDenied: CALLBACK_TEXT.accessDenied },
+  staticData: { accessDenied: CALLBACK_ACCESS_DENIED },
   component: AdminCallbacksPage,
 });
 

@@ -12,12 +12,11 @@ import {
   ADMIN_STATUS_FILTERS,
   adminPayoutActions,
   adminPayoutStats,
-  type AdminStatusFilter,
   optionalReason,
-  parseAdminStatusFilter,
   searchAdminPayouts,
   shortId,
 } from '../../../../lib/payouts';
+import { type AdminStatusFilter, parseAdminStatusFilter } from '../../../../lib/route-options';
 import { ADMIN_PAYOUTS_KEY, adminPayoutsQuery } from '../../../../lib/payouts/queries';
 import { useFlash } from '../../../../lib/use-flash';
 import { Pager } from '../../../../ui/Pager';

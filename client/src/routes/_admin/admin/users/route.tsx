@@ -14,10 +14,8 @@ import { BackLink, PageHeader } from '../../../../components/PageHeader';
 import {
   ADMIN_USERS_KEY,
   adminUsersQuery,
-  type AdminUsersSearch,
   banAdminUser,
   nextSort,
-  parseAdminUsersSearch,
   replaceRow,
   ROLE_OPTIONS,
   STATUS_OPTIONS,
@@ -25,6 +23,7 @@ import {
   updateAdminUser,
   USER_SEARCH_DEBOUNCE_MS,
 } from '../../../../lib/admin-users';
+import { type AdminUsersSearch, parseAdminUsersSearch } from '../../../../lib/route-options';
 import { useAuth } from '../../../../lib/auth/react';
 import { serverMessage } from '../../../../lib/commands';
 import { pageHead } from '../../../../lib/page';
