@@ -1,5 +1,5 @@
 import { FEATURED_OFFERS_MAX, FEATURED_OFFERS_WARNING_ABOVE, type Offer } from '@playquid/contracts';
-import { anchorGroup, featuringRefusal, NO_ANCHOR_MESSAGE, normalizeAnchor, NOTHING_TO_CLEAR_MESSAGE } from '@playquid/domain';
+import { anchorGroup, featuringRefusal, NO_ANCHOR_MESSAGE, normalizeAnchor, NOTHING_TO_CLEAR_MESSAGE, tooManyFeaturedMessage } from '@playquid/domain';
 import { offerTitle } from './offers';
 
 /** Admin "Manage Offers" rules. */
@@ -13,9 +13,6 @@ export const ADMIN_OFFER_TEXT = {
   noAnchor: NO_ANCHOR_MESSAGE,
   nothingToClear: NOTHING_TO_CLEAR_MESSAGE,
 } as const;
-
-export const tooManyFeaturedText = (wouldBe: number) =>
-  `Cannot feature this group: it would make ${wouldBe} featured offers, over the limit of ${FEATURED_OFFERS_MAX}. Unfeature some offers first.`;
 
 export const clearFeaturedConfirmText = (count: number) =>
   `Are you sure you want to clear all ${count} featured offers? This will unfeature all currently featured offers.`;
@@ -50,7 +47,7 @@ export function checkFeaturedToggle(offers: readonly Offer[], target: Offer, fea
   const joining = anchorGroup(offers, target).filter((offer) => !offer.featured).length;
   const refusal = featuringRefusal(target.anchor, featuredCount(offers), joining);
   if (refusal === null) return { ok: true };
-  return { ok: false, error: refusal.reason === 'no-anchor' ? ADMIN_OFFER_TEXT.noAnchor : tooManyFeaturedText(refusal.total) };
+  return { ok: false, error: refusal.reason === 'no-anchor' ? ADMIN_OFFER_TEXT.noAnchor : tooManyFeaturedMessage(refusal.total) };
 }
 
 /**
