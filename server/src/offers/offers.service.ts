@@ -11,7 +11,7 @@ import {
   penceToPounds,
   type SiteStats,
 } from '@playquid/contracts';
-import { DomainError, OFFER_NOT_FOUND, offerFacets, paging, platformsForDevice } from '@playquid/domain';
+import { DomainError, OFFER_NOT_FOUND, offerFacets, pageOffset, paging, platformsForDevice } from '@playquid/domain';
 import type { AuthUser } from '../auth/auth.types';
 import { OfferSyncProcessor } from './offer-sync.processor';
 import { OfferRepository } from './offer.repository';
@@ -48,7 +48,7 @@ export class OffersService {
       // One card per game for the visitor's device, paged by game, with the filter values it has.
       const platforms = platformsForDevice(query.device);
       const [{ rows, total }, facets] = await Promise.all([
-        this.offers.gamesPage(filter, platforms, query.sort, query.per_page, (query.page - 1) * query.per_page),
+        this.offers.gamesPage(filter, platforms, query.sort, query.per_page, pageOffset(query.page, query.per_page)),
         this.offers.facets(platforms),
       ]);
       return {
@@ -57,7 +57,7 @@ export class OffersService {
         facets: offerFacets(facets),
       };
     }
-    const { rows, total } = await this.offers.page(filter, query.sort, query.per_page, (query.page - 1) * query.per_page);
+    const { rows, total } = await this.offers.page(filter, query.sort, query.per_page, pageOffset(query.page, query.per_page));
     return { data: rows.map((row) => toOffer(viewOfRow(row))), ...paging(query.page, query.per_page, total) };
   }
 

@@ -13,6 +13,7 @@ import {
   type EarningTotals,
   foldStatement,
   lockedBonusPence,
+  pageOffset,
   type PartnerHold,
   partnerHoldActive,
   partnerHoldMessage,
@@ -192,11 +193,11 @@ export class WalletService {
       const whole = foldStatement(recorded.map(toWalletEvent), asOf);
       if (!paging) return whole;
       const total = whole.entries.length;
-      const end = Math.max(0, total - (paging.page - 1) * paging.perPage);
+      const end = Math.max(0, total - pageOffset(paging.page, paging.perPage));
       return { ...whole, entries: whole.entries.slice(Math.max(0, end - paging.perPage), end), ...pageFields(paging, total) };
     }
     if (paging) {
-      const { rows, total, latest } = await this.wallet.statementPage(uid, paging.perPage, (paging.page - 1) * paging.perPage);
+      const { rows, total, latest } = await this.wallet.statementPage(uid, paging.perPage, pageOffset(paging.page, paging.perPage));
       return { entries: rows.map(toEntry), ...balancesAfter(latest), as_of: null, ...pageFields(paging, total) };
     }
     const rows = await this.wallet.statementEntries(uid);
