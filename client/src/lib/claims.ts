@@ -12,6 +12,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 import { firebaseAuth } from './firebase';
 import { queryString } from './query-string';
+import { ukDateTimeFormat } from './format';
 
 /** Missing-credit claims and the per-task timeline: queries, actions and the words the screens use. */
 
@@ -52,7 +53,8 @@ export const claimsQueryString = (page: number | null, filters: AdminClaimFilter
 export const adminClaimsQuery = (page: number, filters: AdminClaimFilters) =>
   queryOptions({
     queryKey: [...ADMIN_CLAIMS_KEY, 'list', page, filters],
-    queryFn: async ({ signal }) => (await api.get<AdminClaim[]>(`/api/admin/claims${claimsQueryString(page, filters)}`, signal)) as PagedEnvelope<AdminClaim>,
+    queryFn: async ({ signal }) =>
+      (await api.get<AdminClaim[]>(`/api/admin/claims${claimsQueryString(page, filters)}`, signal)) as PagedEnvelope<AdminClaim>,
     placeholderData: keepPreviousData,
     refetchInterval: 15_000,
   });
@@ -101,16 +103,8 @@ export const TASK_STATE_LABEL: Record<TaskTimelineState, string> = {
   claimed: 'Claimed',
 };
 
-const ukFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 /** '27 Nov 2026, 22:05' in UK time, whatever the browser's zone. */
-export const ukDateTime = (iso: string) => ukFormat.format(new Date(iso));
+export const ukDateTime = (iso: string) => ukDateTimeFormat.format(new Date(iso));
 
 /** '12 days 4 hours' until `iso` (or 'any time now' once it has passed). */
 export function countdown(iso: string, now = Date.now()): string {
@@ -129,7 +123,9 @@ export function countdown(iso: string, now = Date.now()): string {
 export function serviceClock(claim: Pick<Claim, 'status' | 'answer_by' | 'decided_at'>, now = Date.now()): string {
   if (claim.decided_at) return `Answered ${ukDateTime(claim.decided_at)}`;
   const left = Date.parse(claim.answer_by) - now;
-  return left > 0 ? `Answer due by ${ukDateTime(claim.answer_by)} (in ${countdown(claim.answer_by, now)})` : `Answer was due ${ukDateTime(claim.answer_by)}: we are on it`;
+  return left > 0
+    ? `Answer due by ${ukDateTime(claim.answer_by)} (in ${countdown(claim.answer_by, now)})`
+    : `Answer was due ${ukDateTime(claim.answer_by)}: we are on it`;
 }
 
 export const NOTE_MAX = 500;

@@ -32,6 +32,7 @@ import { StatGrid } from '../../../../ui/StatGrid';
 import { pageWidth } from '../../../../ui/styles';
 import { CallbackFiltersBar } from './-components/CallbackFiltersBar';
 import { CallbacksTable } from './-components/CallbacksTable';
+import { formatCount } from '../../../../lib/format';
 
 export const Route = createFileRoute('/_admin/admin/callbacks')({
   loader: ({ context: { queryClient } }) => {
@@ -46,7 +47,7 @@ export const Route = createFileRoute('/_admin/admin/callbacks')({
 const errorText = (error: Error) => (error instanceof ApiError && error.detail ? error.detail : CALLBACK_TEXT.loadFailed(error.message));
 
 function StatsCards({ stats }: { stats: CallbackStats | undefined }) {
-  const value = (n: number | undefined) => (n === undefined ? '–' : n.toLocaleString('en-GB'));
+  const value = (n: number | undefined) => (n === undefined ? '–' : formatCount(n));
   return (
     <StatGrid data-testid="callback-stats">
       <StatCard
@@ -235,7 +236,7 @@ function AdminCallbacksPage() {
               pageTestId="callbacks-page"
               summary={
                 <p className="text-sm text-slate-400" data-testid="callbacks-showing">
-                  Showing {rows.length} of {list.data?.total_estimated ? `about ${total.toLocaleString('en-GB')}` : total} callbacks
+                  Showing {rows.length} of {list.data?.total_estimated ? `about ${formatCount(total)}` : total} callbacks
                 </p>
               }
             />

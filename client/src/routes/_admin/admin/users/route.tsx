@@ -41,6 +41,7 @@ import { BanUserModal } from './-components/BanUserModal';
 import { EditUserModal } from './-components/EditUserModal';
 import { UserViewModal } from './-components/UserViewModal';
 import { type UserAction, UsersTable } from './-components/UsersTable';
+import { formatCount } from '../../../../lib/format';
 
 /** Admin messages stay 5 s. */
 const MESSAGE_MS = 5_000;
@@ -226,7 +227,7 @@ function AdminUsersPage() {
         </div>
 
         <p className="mt-4 text-sm text-slate-400" aria-live="polite" data-testid="admin-users-count">
-          {data.total_estimated ? `about ${data.total.toLocaleString('en-GB')} users` : data.total === 1 ? '1 user' : `${data.total} users`}
+          {data.total_estimated ? `about ${formatCount(data.total)} users` : data.total === 1 ? '1 user' : `${data.total} users`}
           {filtered ? ' match' : ''}
           {data.total_pages > 1 ? ` · page ${data.page} of ${data.total_pages}` : ''}
         </p>

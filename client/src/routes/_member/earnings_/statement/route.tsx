@@ -14,8 +14,7 @@ import { StatGrid } from '../../../../ui/StatGrid';
 import { inputClass, labelClass, pageWidth } from '../../../../ui/styles';
 import { SignedStatementDownload } from './-components/SignedStatementDownload';
 import { StatementList } from './-components/StatementList';
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+import { longDate } from '../../../../lib/format';
 
 /** Every change to the member's money, with the running available balance; optionally as of a past day. */
 export const Route = createFileRoute('/_member/earnings_/statement')({
@@ -43,7 +42,7 @@ function StatementPage() {
   const { as_of: asOfDay } = Route.useSearch();
   const { data } = useSuspenseQuery(statementQuery(uid, asOfDay && asOfIso(asOfDay)));
   const setDay = (day: string | undefined) => void navigate({ search: day ? { as_of: day } : {} });
-  const moment = asOfDay ? `at the end of ${dayFormat.format(new Date(`${asOfDay}T12:00:00`))}` : 'now';
+  const moment = asOfDay ? `at the end of ${longDate.format(new Date(`${asOfDay}T12:00:00`))}` : 'now';
 
   return (
     <>

@@ -12,15 +12,9 @@ import { payoutsQuery } from '../../../../lib/payouts/queries';
 import { PayoutStatusBadge } from '../../../../ui/Badge';
 import { Button } from '../../../../ui/Button';
 import { Card } from '../../../../ui/Card';
+import { shortDateTime } from '../../../../lib/format';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const formatDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
+const formatDate = (iso: string | null) => (iso ? shortDateTime.format(new Date(iso)) : '—');
 
 function PayoutRow({ payout, onCancel, cancelling }: { payout: Payout; onCancel: (payout: Payout) => void; cancelling: boolean }) {
   const delivery = rewardDeliveryLabel(payout.reward?.status);

@@ -5,8 +5,7 @@ import { offerTitle, platformLabel } from '../../../../../lib/offers';
 import { Switch } from '../../../../../ui/Switch';
 import { rowClass, SortTh, Table } from '../../../../../ui/Table';
 import { AnchorEditor } from './AnchorEditor';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+import { shortDate } from '../../../../../lib/format';
 
 const STATUS_STYLE: Record<OfferStatus, string> = {
   active: 'text-quid-300',
@@ -102,7 +101,7 @@ export function AdminOffersTable({
                 <span className={`text-xs font-bold capitalize ${STATUS_STYLE[offer.status] ?? 'text-slate-400'}`}>{offer.status}</span>
               </span>
             </td>
-            <td className="px-4 py-3 text-xs text-slate-400">{offer.created_at ? dateFormat.format(new Date(offer.created_at)) : '—'}</td>
+            <td className="px-4 py-3 text-xs text-slate-400">{offer.created_at ? shortDate.format(new Date(offer.created_at)) : '—'}</td>
           </tr>
         );
       })}
