@@ -4,7 +4,6 @@ import { Transform } from 'class-transformer';
 import { NoFormatCharacters, toDisplayText, trim } from '../common/validators';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
-
 export class RegisterDto implements RegisterRequest {
   /** Still sent by older clients; the profile's email always comes from the verified ID token. */
   @ApiPropertyOptional({ example: 'ana@example.com', description: 'Ignored: the email of the ID token is used' })
