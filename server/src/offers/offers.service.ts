@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   type Balance,
@@ -13,6 +13,7 @@ import {
 } from '@playquid/contracts';
 import { DomainError, OFFER_NOT_FOUND, offerFacets, pageOffset, paging, platformsForDevice } from '@playquid/domain';
 import type { AuthUser } from '../auth/auth.types';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { OfferSyncProcessor } from './offer-sync.processor';
 import { OfferRepository } from './offer.repository';
 import { WalletService } from '../wallet/wallet.service';
@@ -40,6 +41,7 @@ export class OffersService {
     private readonly commandBus: CommandBus,
     private readonly wallet: WalletService,
     private readonly sync: OfferSyncProcessor,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async list(query: OffersQueryDto) {
@@ -104,7 +106,9 @@ export class OffersService {
   async progress(auth: AuthUser, idOrApiId: string, dto: OfferProgressDto): Promise<OfferProgressData> {
     const offer = await this.streams.live(idOrApiId);
     const status = dto.status ?? 'in_progress';
-    await this.commandBus.execute(new RunOfferStartsCommand({ type: 'ReportOfferProgress', uid: auth.uid, offerId: offer.offerId, apiId: offer.apiId, status }));
+    await this.commandBus.execute(
+      new RunOfferStartsCommand({ type: 'ReportOfferProgress', uid: auth.uid, offerId: offer.offerId, apiId: offer.apiId, status }),
+    );
     return { offer_id: offer.offerId, status };
   }
 
@@ -121,6 +125,7 @@ export class OffersService {
       total_earnings_pence: stats.totalEarnedPence,
       active_users_count: stats.activeUsers,
       total_challenges_completed: stats.challengesCompleted,
+      min_payout_pence: this.config.minPayoutPence,
     };
   }
 
