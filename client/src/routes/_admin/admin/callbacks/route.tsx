@@ -1,5 +1,5 @@
 import { ADMIN_SEARCH_DEBOUNCE_MS, type CallbackRecord, type CallbackStats } from '@playquid/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Calculator, CircleCheck, CircleX, Hourglass, RadioTower, Scale, SearchX, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
@@ -20,8 +20,8 @@ import {
   ADMIN_CALLBACKS_KEY,
   adminCallbacksQuery,
   callbackStatsQuery,
-  reprocessCallback,
-  reviewCallback,
+  useReprocessCallback,
+  useReviewCallback,
 } from '../../../../lib/callbacks/queries';
 import { pageHead } from '../../../../lib/page';
 import { useDebounced } from '../../../../lib/use-debounced';
@@ -137,24 +137,21 @@ function AdminCallbacksPage() {
     void queryClient.invalidateQueries({ queryKey: ADMIN_CALLBACKS_KEY });
   };
 
-  const reprocess = useMutation({
-    mutationFn: (callback: CallbackRecord) => reprocessCallback(callback.id),
+  const reprocess = useReprocessCallback({
     onMutate: () => setOutcome(null),
     onSuccess: () => {
       setOutcome({ kind: 'success', text: CALLBACK_TEXT.reprocessed });
-      refresh();
+      setRecalculated(null);
     },
     onError: (error) => setOutcome({ kind: 'error', text: CALLBACK_TEXT.reprocessFailed(failureText(error)) }),
   });
 
   // Held credits: the reason is required and recorded with the admin on the event.
-  const review = useMutation({
-    mutationFn: ({ callback, decision, reason }: { callback: CallbackRecord; decision: ReviewDecision; reason: string }) =>
-      reviewCallback(callback.id, decision, reason),
+  const review = useReviewCallback({
     onMutate: () => setOutcome(null),
     onSuccess: (_data, { decision }) => {
       setOutcome({ kind: 'success', text: CALLBACK_TEXT.reviewed(decision) });
-      refresh();
+      setRecalculated(null);
     },
     onError: (error) => setOutcome({ kind: 'error', text: CALLBACK_TEXT.reviewFailed(failureText(error)) }),
   });
