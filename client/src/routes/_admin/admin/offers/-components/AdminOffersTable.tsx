@@ -1,6 +1,6 @@
 import { formatPence, type Offer, type OfferStatus } from '@playquid/contracts';
 import { OfferIcon } from '../../../../../components/offers/OfferIcon';
-import type { AdminOfferSortKey, SortDirection } from '../../../../../lib/admin-offers';
+import type { AdminOfferAction, AdminOfferSortKey, SortDirection } from '../../../../../lib/admin-offers';
 import { offerTitle, platformLabel } from '../../../../../lib/offers';
 import { Switch } from '../../../../../ui/Switch';
 import { rowClass, SortTh, Table } from '../../../../../ui/Table';
@@ -23,8 +23,7 @@ const COLUMNS: Array<{ key: AdminOfferSortKey; label: string }> = [
   { key: 'created', label: 'Created' },
 ];
 
-export type AdminOfferAction =
-  { kind: 'anchor'; offer: Offer; text: string } | { kind: 'featured'; offer: Offer; featured: boolean } | { kind: 'status'; offer: Offer };
+export type { AdminOfferAction };
 
 /** The sortable offers table; every change goes through `onAction`, which talks to the server. */
 export function AdminOffersTable({
