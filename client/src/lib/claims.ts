@@ -8,8 +8,9 @@ import {
   type PagedEnvelope,
   type TaskTimelineState,
 } from '@playquid/contracts';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './api';
+import type { CommandCallbacks } from './mutations';
 import { firebaseAuth } from './firebase';
 import { queryString } from './query-string';
 import { ukDateTimeFormat } from './format';
@@ -68,6 +69,40 @@ export const adminClaimQuery = (id: string) =>
 export type ClaimDecision = 'approve' | 'decline' | 'waiting';
 export const decideClaim = (id: string, decision: ClaimDecision, text: string): Promise<ApiEnvelope<unknown>> =>
   api.post(`/api/admin/claims/${path(id)}/${decision}`, decision === 'waiting' ? (text.trim() ? { note: text } : {}) : { reason: text });
+
+export interface ClaimDecisionCall {
+  claim: AdminClaim;
+  decision: ClaimDecision;
+  reason: string;
+}
+
+/**
+ * An admin's decision on a claim. The decision is recorded; the read table follows in a moment: the
+ * cached lists show the new status (and reason) at once and are read again shortly after.
+ */
+export function useDecideClaim(callbacks: CommandCallbacks<ApiEnvelope<unknown>, ClaimDecisionCall> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation<ApiEnvelope<unknown>, Error, ClaimDecisionCall>({
+    ...callbacks,
+    mutationFn: ({ claim, decision, reason }) => decideClaim(claim.id, decision, reason),
+    onSuccess: (response, call, result, context) => {
+      const status = (response.data as { status?: ClaimStatus } | null)?.status;
+      const { claim, reason } = call;
+      if (status) {
+        queryClient.setQueriesData<PagedEnvelope<AdminClaim>>(
+          { queryKey: [...ADMIN_CLAIMS_KEY, 'list'] },
+          (old) =>
+            old && {
+              ...old,
+              data: old.data.map((row) => (row.id === claim.id ? { ...row, status, decision_reason: reason || row.decision_reason } : row)),
+            },
+        );
+      }
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: ADMIN_CLAIMS_KEY }), 1_500);
+      return callbacks.onSuccess?.(response, call, result, context);
+    },
+  });
+}
 
 /** The CSV for the partner: fetched with the admin's token (a plain link would carry none) and saved. */
 export async function downloadClaimsCsv(filters: AdminClaimFilters): Promise<void> {
