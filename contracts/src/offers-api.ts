@@ -1,4 +1,5 @@
 import type { PagedEnvelope } from './api';
+import type { Pence } from './money';
 
 /**
  * Offers, the partner's callbacks and the admin statistics. Money fields the
@@ -78,6 +79,8 @@ export interface SiteStats {
   total_earnings_pence: number;
   active_users_count: number;
   total_challenges_completed: number;
+  /** The configured minimum payout (MIN_PAYOUT_PENCE), for the public FAQ and terms. */
+  min_payout_pence: Pence;
 }
 
 export interface OfferCategory {

@@ -3,6 +3,7 @@ export * from './decider';
 export * from './paging';
 export * from './upcasters';
 export * from './blogs/blog.decider';
+export * from './callbacks/callback-status';
 export * from './callbacks/callback-success-rate';
 export * from './claims/claim.decider';
 export * from './claims/task-timeline';

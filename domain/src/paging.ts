@@ -9,3 +9,6 @@ export const paging = (page: number, perPage: number, total: number): Paging => 
   total,
   total_pages: Math.max(1, Math.ceil(total / perPage)),
 });
+
+/** How many rows come before page `page` (1-based) of `perPage` rows: the OFFSET of every list read. */
+export const pageOffset = (page: number, perPage: number): number => (page - 1) * perPage;

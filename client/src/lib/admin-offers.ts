@@ -1,8 +1,19 @@
 import { FEATURED_OFFERS_MAX, FEATURED_OFFERS_WARNING_ABOVE, type Offer } from '@playquid/contracts';
-import { anchorGroup, featuringRefusal, NO_ANCHOR_MESSAGE, normalizeAnchor, NOTHING_TO_CLEAR_MESSAGE } from '@playquid/domain';
+import {
+  anchorGroup,
+  featuringRefusal,
+  NO_ANCHOR_MESSAGE,
+  normalizeAnchor,
+  NOTHING_TO_CLEAR_MESSAGE,
+  tooManyFeaturedMessage,
+} from '@playquid/domain';
 import { offerTitle } from './offers';
 
 /** Admin "Manage Offers" rules. */
+
+/** A change an admin makes to one offer from the table. */
+export type AdminOfferAction =
+  { kind: 'anchor'; offer: Offer; text: string } | { kind: 'featured'; offer: Offer; featured: boolean } | { kind: 'status'; offer: Offer };
 
 export const ADMIN_OFFER_TEXT = {
   loadFailed: 'Failed to load offers',
@@ -13,9 +24,6 @@ export const ADMIN_OFFER_TEXT = {
   noAnchor: NO_ANCHOR_MESSAGE,
   nothingToClear: NOTHING_TO_CLEAR_MESSAGE,
 } as const;
-
-export const tooManyFeaturedText = (wouldBe: number) =>
-  `Cannot feature this group: it would make ${wouldBe} featured offers, over the limit of ${FEATURED_OFFERS_MAX}. Unfeature some offers first.`;
 
 export const clearFeaturedConfirmText = (count: number) =>
   `Are you sure you want to clear all ${count} featured offers? This will unfeature all currently featured offers.`;
@@ -28,12 +36,16 @@ export const featuredCount = (offers: readonly Pick<Offer, 'featured'>[]) => off
  * Whether the featured toggle of `target` may go to `featured`, by the rule the server decides
  * with (`featuringRefusal`), checked on the loaded list. Unfeaturing is always allowed.
  */
-export function checkFeaturedToggle(offers: readonly Offer[], target: Offer, featured: boolean): { ok: true } | { ok: false; error: string } {
+export function checkFeaturedToggle(
+  offers: readonly Offer[],
+  target: Offer,
+  featured: boolean,
+): { ok: true } | { ok: false; error: string } {
   if (!featured) return { ok: true };
   const joining = anchorGroup(offers, target).filter((offer) => !offer.featured).length;
   const refusal = featuringRefusal(target.anchor, featuredCount(offers), joining);
   if (refusal === null) return { ok: true };
-  return { ok: false, error: refusal.reason === 'no-anchor' ? ADMIN_OFFER_TEXT.noAnchor : tooManyFeaturedText(refusal.total) };
+  return { ok: false, error: refusal.reason === 'no-anchor' ? ADMIN_OFFER_TEXT.noAnchor : tooManyFeaturedMessage(refusal.total) };
 }
 
 /**
@@ -81,7 +93,9 @@ export function searchAdminOffers<T extends Offer>(offers: readonly T[], text: s
   const needle = text.trim().toLowerCase();
   if (!needle) return [...offers];
   return offers.filter((offer) =>
-    [offerTitle(offer), offer.name, offer.id, offer.api_id, offer.anchor, offer.category].some((field) => field?.toLowerCase().includes(needle)),
+    [offerTitle(offer), offer.name, offer.id, offer.api_id, offer.anchor, offer.category].some((field) =>
+      field?.toLowerCase().includes(needle),
+    ),
   );
 }
 

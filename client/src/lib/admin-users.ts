@@ -2,6 +2,7 @@ import {
   ADMIN_USER_DEFAULT_SORT,
   type AdminUserBanBody,
   type AdminUserEnvelopeData,
+  type AdminUserRow,
   type AdminUserSortField,
   type AdminUsersPage,
   type AdminUserStatus,
@@ -13,9 +14,10 @@ import {
   type Role,
   type StatementData,
 } from '@playquid/contracts';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './api';
 import type { AdminUsersSearch } from './route-options';
+import type { CommandCallbacks } from './mutations';
 
 /** The console's search waits this long after the last keystroke. */
 export const USER_SEARCH_DEBOUNCE_MS = 500;
@@ -35,7 +37,10 @@ export const adminUsersQuery = (search: AdminUsersSearch) =>
   queryOptions({
     queryKey: [...ADMIN_USERS_KEY, 'list', search],
     queryFn: async ({ signal }) =>
-      (await api.get(`/api/admin/users${queryString({ ...search, per_page: PAGE_SIZES.adminUsers })}`, signal)) as unknown as AdminUsersPage,
+      (await api.get(
+        `/api/admin/users${queryString({ ...search, per_page: PAGE_SIZES.adminUsers })}`,
+        signal,
+      )) as unknown as AdminUsersPage,
     // A new search or page keeps the table in place until its answer arrives, rather than flashing a spinner.
     placeholderData: keepPreviousData,
   });
@@ -79,11 +84,45 @@ export const banAdminUser = async (uid: string, body: AdminUserBanBody) =>
 export const unbanAdminUser = async (uid: string) =>
   (await api.post<AdminUserEnvelopeData>(`/api/admin/users/${encodeURIComponent(uid)}/unban`, {})).data.user;
 
+export interface AdminUserCommandCall {
+  kind: 'edit' | 'ban' | 'unban';
+  user: AdminUserRow;
+  body?: AdminUserUpdateBody;
+  reason?: string;
+}
+
+/**
+ * An admin's edit, ban or unban of a member. The server's answer is already the new row: it replaces
+ * the old one in the cached lists at once, and the list and the member's details are read again with
+ * the command's log position, so the server answers once its read model has the change.
+ */
+export function useAdminUserCommand(callbacks: CommandCallbacks<AdminUserRow, AdminUserCommandCall> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation<AdminUserRow, Error, AdminUserCommandCall>({
+    ...callbacks,
+    mutationFn: async ({ kind, user, body, reason }) => {
+      if (kind === 'edit') return updateAdminUser(user.uid, body!);
+      if (kind === 'ban') return banAdminUser(user.uid, { reason: reason! });
+      return unbanAdminUser(user.uid);
+    },
+    onSuccess: (updated, call, result, context) => {
+      queryClient.setQueriesData<AdminUsersPage>(
+        { queryKey: [...ADMIN_USERS_KEY, 'list'] },
+        (page) => page && { ...page, data: replaceRow(page.data, updated) },
+      );
+      void queryClient.invalidateQueries({ queryKey: [...ADMIN_USERS_KEY, 'detail', updated.uid] });
+      void queryClient.invalidateQueries({ queryKey: [...ADMIN_USERS_KEY, 'list'] });
+      return callbacks.onSuccess?.(updated, call, result, context);
+    },
+  });
+}
+
 /** Clicking a column sorts by it descending first (most, newest), and a second click flips it. */
 export function nextSort(current: { sort_by?: AdminUserSortField; sort_order?: 'asc' | 'desc' }, column: AdminUserSortField) {
   const by = current.sort_by ?? ADMIN_USER_DEFAULT_SORT;
   const order = current.sort_order ?? 'desc';
-  if (by !== column) return { sort_by: column, sort_order: column === 'email' || column === 'username' ? ('asc' as const) : ('desc' as const) };
+  if (by !== column)
+    return { sort_by: column, sort_order: column === 'email' || column === 'username' ? ('asc' as const) : ('desc' as const) };
   return { sort_by: column, sort_order: order === 'desc' ? ('asc' as const) : ('desc' as const) };
 }
 
@@ -106,7 +145,7 @@ export function replaceRow<T extends { uid: string }>(rows: T[], updated: T): T[
   return rows.map((row) => (row.uid === updated.uid ? { ...row, ...pick(updated, Object.keys(row) as Array<keyof T>) } : row));
 }
 
-const pick = <T,>(value: T, keys: Array<keyof T>): Partial<T> => Object.fromEntries(keys.map((k) => [k, value[k]])) as Partial<T>;
+const pick = <T>(value: T, keys: Array<keyof T>): Partial<T> => Object.fromEntries(keys.map((k) => [k, value[k]])) as Partial<T>;
 
 /** What the edit form sends: only what changed, and the reason only with a role change. */
 export function editBody(

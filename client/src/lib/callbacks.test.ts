@@ -5,7 +5,6 @@ import {
   callbacksQueryString,
   callbackStateLabel,
   callbackStatsFromRows,
-  callbackStatus,
   formatCallbackUsd,
   formatRate,
   hasCallbackFilters,
@@ -26,13 +25,6 @@ describe('callbacks query', () => {
 });
 
 describe('badges and cells', () => {
-  it('status: Rejected if refused at intake, else Failed if error, else Processed if processed, else Pending', () => {
-    expect(callbackStatus({ accepted: false, processing_error: null, is_processed: false })).toBe('Rejected');
-    expect(callbackStatus({ accepted: true, processing_error: 'boom', is_processed: true })).toBe('Failed');
-    expect(callbackStatus({ accepted: true, processing_error: null, is_processed: true })).toBe('Processed');
-    expect(callbackStatus({ accepted: true, processing_error: null, is_processed: false })).toBe('Pending');
-  });
-
   it('state: known names, None, unknown as itself', () => {
     expect(['COMPLETED', 'PENDING', 'RECONCILED', 'NONE', null, 'SCREENOUT'].map(callbackStateLabel)).toEqual([
       'Completed',
@@ -71,21 +63,22 @@ describe('stats', () => {
     expect(formatRate(100)).toBe('100.0%');
   });
 
-  it('recalculates the cards from the loaded rows', () => {
+  it('recalculates the cards from the loaded rows, counting each row as the server counts it', () => {
     const now = new Date('2025-01-02T12:00:00Z');
     const rows = [
       makeCallback({ id: '1', created_at: '2025-01-02T11:00:00Z' }),
       makeCallback({ id: '2', offer_state: 'PENDING', is_processed: false, processed_at: null }),
-      makeCallback({ id: '3', offer_state: 'RECONCILED', processing_error: 'negative balance', created_at: '2025-01-01T13:00:00Z' }),
+      makeCallback({ id: '3', offer_state: 'RECONCILED', is_processed: false, processing_error: 'negative balance', created_at: '2025-01-01T13:00:00Z' }),
       makeCallback({ id: '4', offer_state: null, is_processed: false }),
+      makeCallback({ id: '5', accepted: false, offer_state: 'COMPLETED', is_processed: false }),
     ];
     expect(callbackStatsFromRows(rows, now)).toEqual({
-      total_callbacks: 4,
+      total_callbacks: 5,
       recent_callbacks_24h: 2,
-      processed_callbacks: 2,
+      processed_callbacks: 1,
       unprocessed_callbacks: 2,
       failed_callbacks: 1,
-      success_rate: 25,
+      success_rate: 0,
       completed_callbacks: 1,
       pending_callbacks: 1,
       reconciled_callbacks: 1,

@@ -1,5 +1,5 @@
 import { type CallbackRecord, type CallbackStats, formatUsd, LIMITS, PAGE_SIZES, parseUsd } from '@playquid/contracts';
-import { callbackSuccessRate } from '@playquid/domain';
+import { type CallbackCounterPart, callbackCounterParts, callbackSuccessRate } from '@playquid/domain';
 import { CALLBACK_ACCESS_DENIED } from './route-options';
 
 /** Admin "Callbacks" console rules. */
@@ -41,18 +41,6 @@ export function callbacksQueryString(page: number, filters: CallbackFilters): st
   return `?${params.toString()}`;
 }
 
-export type CallbackStatus = 'Rejected' | 'Failed' | 'Processed' | 'Pending';
-
-/**
- * Rejected if intake refused it (it is never processed: "Pending" would promise otherwise), else
- * Failed if processing error, else Processed if processed, else Pending.
- */
-export function callbackStatus(callback: Pick<CallbackRecord, 'accepted' | 'processing_error' | 'is_processed'>): CallbackStatus {
-  if (!callback.accepted) return 'Rejected';
-  if (callback.processing_error) return 'Failed';
-  return callback.is_processed ? 'Processed' : 'Pending';
-}
-
 const STATE_LABELS: Record<string, string> = { COMPLETED: 'Completed', PENDING: 'Pending', RECONCILED: 'Reconciled', NONE: 'None' };
 
 /** Completed, Pending, Reconciled, None; an unknown state is shown as itself. */
@@ -79,24 +67,24 @@ export const formatRate = (rate: number) => `${rate.toFixed(1)}%`;
 
 /**
  * "Recalc Stats": the four cards recomputed from the rows on screen instead of the server's totals,
- * so an admin can check a filtered page against the server figures.
+ * so an admin can check a filtered page against the server figures. Each row is counted by the
+ * domain's `callbackCounterParts`, the rule the server's counters are kept by.
  */
 export function callbackStatsFromRows(rows: readonly CallbackRecord[], now: Date): CallbackStats {
   const since = now.getTime() - LIMITS.callbackActivityHours * 3_600_000;
-  const count = (test: (row: CallbackRecord) => boolean) => rows.filter(test).length;
-  const processed = count((row) => row.is_processed);
-  const failed = count((row) => Boolean(row.processing_error));
-  const state = (name: string) => count((row) => row.offer_state?.toUpperCase() === name);
+  const counts = new Map<CallbackCounterPart, number>();
+  for (const row of rows) for (const part of callbackCounterParts(row)) counts.set(part, (counts.get(part) ?? 0) + 1);
+  const n = (part: CallbackCounterPart) => counts.get(part) ?? 0;
   return {
-    total_callbacks: rows.length,
-    recent_callbacks_24h: count((row) => Date.parse(row.created_at) >= since),
-    processed_callbacks: processed,
-    unprocessed_callbacks: rows.length - processed,
-    failed_callbacks: failed,
-    success_rate: callbackSuccessRate(processed, failed, rows.length),
-    completed_callbacks: state('COMPLETED'),
-    pending_callbacks: state('PENDING'),
-    reconciled_callbacks: state('RECONCILED'),
+    total_callbacks: n('total'),
+    recent_callbacks_24h: rows.filter((row) => Date.parse(row.created_at) >= since).length,
+    processed_callbacks: n('processed'),
+    unprocessed_callbacks: n('unprocessed'),
+    failed_callbacks: n('failed'),
+    success_rate: callbackSuccessRate(n('processed'), n('failed'), n('total')),
+    completed_callbacks: n('completed'),
+    pending_callbacks: n('pending'),
+    reconciled_callbacks: n('reconciled'),
   };
 }
 

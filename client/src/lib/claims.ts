@@ -8,9 +8,11 @@ import {
   type PagedEnvelope,
   type TaskTimelineState,
 } from '@playquid/contracts';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './api';
+import type { CommandCallbacks } from './mutations';
 import { queryString } from './query-string';
+import { ukDateTimeFormat } from './format';
 
 /** Missing-credit claims and the per-task timeline: queries, actions and the words the screens use. */
 
@@ -51,7 +53,8 @@ export const claimsQueryString = (page: number | null, filters: AdminClaimFilter
 export const adminClaimsQuery = (page: number, filters: AdminClaimFilters) =>
   queryOptions({
     queryKey: [...ADMIN_CLAIMS_KEY, 'list', page, filters],
-    queryFn: async ({ signal }) => (await api.get<AdminClaim[]>(`/api/admin/claims${claimsQueryString(page, filters)}`, signal)) as PagedEnvelope<AdminClaim>,
+    queryFn: async ({ signal }) =>
+      (await api.get<AdminClaim[]>(`/api/admin/claims${claimsQueryString(page, filters)}`, signal)) as PagedEnvelope<AdminClaim>,
     placeholderData: keepPreviousData,
     refetchInterval: 15_000,
   });
@@ -65,6 +68,40 @@ export const adminClaimQuery = (id: string) =>
 export type ClaimDecision = 'approve' | 'decline' | 'waiting';
 export const decideClaim = (id: string, decision: ClaimDecision, text: string): Promise<ApiEnvelope<unknown>> =>
   api.post(`/api/admin/claims/${path(id)}/${decision}`, decision === 'waiting' ? (text.trim() ? { note: text } : {}) : { reason: text });
+
+export interface ClaimDecisionCall {
+  claim: AdminClaim;
+  decision: ClaimDecision;
+  reason: string;
+}
+
+/**
+ * An admin's decision on a claim. The decision is recorded; the read table follows in a moment: the
+ * cached lists show the new status (and reason) at once and are read again shortly after.
+ */
+export function useDecideClaim(callbacks: CommandCallbacks<ApiEnvelope<unknown>, ClaimDecisionCall> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation<ApiEnvelope<unknown>, Error, ClaimDecisionCall>({
+    ...callbacks,
+    mutationFn: ({ claim, decision, reason }) => decideClaim(claim.id, decision, reason),
+    onSuccess: (response, call, result, context) => {
+      const status = (response.data as { status?: ClaimStatus } | null)?.status;
+      const { claim, reason } = call;
+      if (status) {
+        queryClient.setQueriesData<PagedEnvelope<AdminClaim>>(
+          { queryKey: [...ADMIN_CLAIMS_KEY, 'list'] },
+          (old) =>
+            old && {
+              ...old,
+              data: old.data.map((row) => (row.id === claim.id ? { ...row, status, decision_reason: reason || row.decision_reason } : row)),
+            },
+        );
+      }
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: ADMIN_CLAIMS_KEY }), 1_500);
+      return callbacks.onSuccess?.(response, call, result, context);
+    },
+  });
+}
 
 /** The CSV for the partner: fetched with the admin's token (a plain link would carry none) and saved. */
 export async function downloadClaimsCsv(filters: AdminClaimFilters): Promise<void> {
@@ -102,16 +139,8 @@ export const TASK_STATE_LABEL: Record<TaskTimelineState, string> = {
   claimed: 'Claimed',
 };
 
-const ukFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 /** '27 Nov 2026, 22:05' in UK time, whatever the browser's zone. */
-export const ukDateTime = (iso: string) => ukFormat.format(new Date(iso));
+export const ukDateTime = (iso: string) => ukDateTimeFormat.format(new Date(iso));
 
 /** '12 days 4 hours' until `iso` (or 'any time now' once it has passed). */
 export function countdown(iso: string, now = Date.now()): string {
@@ -130,7 +159,9 @@ export function countdown(iso: string, now = Date.now()): string {
 export function serviceClock(claim: Pick<Claim, 'status' | 'answer_by' | 'decided_at'>, now = Date.now()): string {
   if (claim.decided_at) return `Answered ${ukDateTime(claim.decided_at)}`;
   const left = Date.parse(claim.answer_by) - now;
-  return left > 0 ? `Answer due by ${ukDateTime(claim.answer_by)} (in ${countdown(claim.answer_by, now)})` : `Answer was due ${ukDateTime(claim.answer_by)}: we are on it`;
+  return left > 0
+    ? `Answer due by ${ukDateTime(claim.answer_by)} (in ${countdown(claim.answer_by, now)})`
+    : `Answer was due ${ukDateTime(claim.answer_by)}: we are on it`;
 }
 
 export const NOTE_MAX = 500;

@@ -1,4 +1,5 @@
 import type { UserProfile } from '@playquid/contracts';
+import { displayName as domainDisplayName } from '@playquid/domain';
 
 /** Greeting by local hour: morning before 12, afternoon before 17, else evening. */
 export function greeting(hour: number): string {
@@ -13,10 +14,9 @@ export function emailPrefix(email: string | null | undefined): string {
   return at > 0 ? email!.slice(0, at) : '';
 }
 
-/** Username, else the part of the email before @, else 'User'. */
-export function displayName(user: { username?: string | null; email?: string | null } | null | undefined): string {
-  return user?.username?.trim() || emailPrefix(user?.email) || 'User';
-}
+/** The domain's `displayName` of a profile (or of a signed-in user not loaded yet). */
+export const displayName = (user: { username?: string | null; email?: string | null } | null | undefined): string =>
+  domainDisplayName(user?.username, user?.email);
 
 /** Role ADMIN, or the legacy string 'admin', makes an admin. */
 export function isAdminProfile(profile: Pick<UserProfile, 'role'> & { isAdmin?: boolean }): boolean {

@@ -1,7 +1,8 @@
-import { DEFAULT_MIN_PAYOUT_PENCE, formatPence, REFERRAL_REWARD_PENCE, SUPPORT_FACTS, WELCOME_BONUS_PENCE } from '@playquid/contracts';
+import { formatPence, REFERRAL_REWARD_PENCE, SUPPORT_FACTS, WELCOME_BONUS_PENCE } from '@playquid/contracts';
 import { createFileRoute } from '@tanstack/react-router';
 import { companyLine, SUPPORT_EMAIL } from '../components/Footer';
 import { LegalPage, type LegalSection } from '../components/LegalPage';
+import { MinimumPayout } from '../components/MinimumPayout';
 import { pageHead } from '../lib/page';
 import { SITE } from '../lib/site-config';
 
@@ -31,8 +32,8 @@ const SECTIONS: LegalSection[] = [
         </p>
         <p>
           The partner may reverse a reward it finds was not genuinely earned (for example a refunded purchase or a detected fraud). A
-          reversed reward is taken off your balance; if it was already paid out, your balance may go below zero and new earnings pay it
-          back before the next payout.
+          reversed reward is taken off your balance; if it was already paid out, your balance may go below zero and new earnings pay it back
+          before the next payout.
         </p>
       </>
     ),
@@ -56,9 +57,9 @@ const SECTIONS: LegalSection[] = [
     heading: 'Payouts',
     body: (
       <p>
-        You can request your whole withdrawable balance once it reaches {formatPence(DEFAULT_MIN_PAYOUT_PENCE)}. We review each request and
-        send it as a reward email (PayPal cash, gift cards or a charity donation, your choice) within {f.payoutProcessingBusinessDays}{' '}
-        business days. A request you have not had approved yet can be cancelled from your payout history.
+        You can request your whole withdrawable balance once it reaches <MinimumPayout />. We review each request and send it as a reward
+        email (PayPal cash, gift cards or a charity donation, your choice) within {f.payoutProcessingBusinessDays} business days. A request
+        you have not had approved yet can be cancelled from your payout history.
       </p>
     ),
   },

@@ -35,6 +35,7 @@ export function Pager({
   summary,
   pageTestId,
   className,
+  label = 'Pages',
 }: {
   page: number;
   totalPages: number;
@@ -42,6 +43,8 @@ export function Pager({
   summary?: ReactNode;
   pageTestId?: string;
   className?: string;
+  /** The nav's accessible name, when the page has more than one list. */
+  label?: string;
 }) {
   if (totalPages <= 1 && !summary) return null;
   // Links mark a dead end with aria-disabled, buttons with disabled: both look the same.
@@ -56,12 +59,12 @@ export function Pager({
     </>
   );
   return summary ? (
-    <nav className={`flex flex-wrap items-center justify-between gap-3 ${className ?? ''}`} aria-label="Pages">
+    <nav className={`flex flex-wrap items-center justify-between gap-3 ${className ?? ''}`} aria-label={label}>
       {summary}
       <div className="flex items-center gap-3">{controls}</div>
     </nav>
   ) : (
-    <nav className={`flex items-center justify-between gap-3 ${className ?? ''}`} aria-label="Pages">
+    <nav className={`flex items-center justify-between gap-3 ${className ?? ''}`} aria-label={label}>
       {controls}
     </nav>
   );

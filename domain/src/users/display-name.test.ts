@@ -5,6 +5,7 @@ describe('display name', () => {
   it('is the username, else the email before the @, else User', () => {
     expect(displayName('ana', 'ana.b@example.com')).toBe('ana');
     expect(displayName('', 'ana.b@example.com')).toBe('ana.b');
+    expect(displayName('  ', 'bob@example.com')).toBe('bob');
     expect(displayName(null, null)).toBe('User');
     expect(displayName('', '@example.com')).toBe('User');
   });

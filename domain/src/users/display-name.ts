@@ -1,6 +1,6 @@
 /** The name a member is shown by: their username, else the part of their email before the @, else 'User'. */
 export const displayName = (username: string | null | undefined, email: string | null | undefined): string =>
-  username || (email ?? '').split('@')[0] || 'User';
+  username?.trim() || (email ?? '').split('@')[0]!.trim() || 'User';
 
 /** Account names that say what an account is for, not who wrote something. */
 const ROLE_NAMES = /^(admin|administrator|root|staff|support|moderator|superuser|test)\d*$/i;

@@ -1,3 +1,4 @@
+import { callbackCounterParts } from '@playquid/domain';
 import { sql } from 'kysely';
 import { CountersOf, countChanges, keyCounters } from '../counters';
 import { erasedCallback, eraseCallbacks, Erasures } from '../erasure';
@@ -19,20 +20,6 @@ const NEW_CALLBACK = {
   review_reason: null,
   reviewed_at: null,
 } as const satisfies Partial<Row<'callbacks'>>;
-
-/** A signed callback's part in the console's figures (`callback_counters`; the unsigned ring is counted apart). */
-export function callbackCounterParts(row: Row<'callbacks'>): string[] {
-  const parts = ['total'];
-  if (row.is_processed) parts.push('processed');
-  if (!row.is_processed && row.processing_error !== null) parts.push('failed');
-  if (row.accepted && !row.is_processed && row.processing_error === null) parts.push('unprocessed');
-  if (!row.accepted) parts.push('rejected');
-  if (row.accepted && row.offer_state === 'COMPLETED') parts.push('completed');
-  if (row.accepted && row.offer_state === 'PENDING') parts.push('pending');
-  if (row.accepted && row.offer_state === 'RECONCILED') parts.push('reconciled');
-  if (row.review_status === 'held') parts.push('held');
-  return parts;
-}
 
 /**
  * What BitLabs pays us for a transaction, from its latest accepted callback: pending while PENDING;

@@ -1,10 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { USERNAME_MAX_LENGTH, type Gender, type RegisterRequest, type ForgotPasswordRequest } from '@playquid/contracts';
 import { Transform } from 'class-transformer';
-import { NoFormatCharacters, toDisplayText } from '../common/validators';
+import { NoFormatCharacters, toDisplayText, trim } from '../common/validators';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class RegisterDto implements RegisterRequest {
   /** Still sent by older clients; the profile's email always comes from the verified ID token. */

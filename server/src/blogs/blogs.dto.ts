@@ -13,18 +13,24 @@ import {
 } from '@playquid/contracts';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUrl, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
-import { NoFormatCharacters, PageParam, PerPageParam, Text, toDisplayText } from '../common/validators';
+import {
+  booleanText,
+  emptyToNull,
+  NoFormatCharacters,
+  PageParam,
+  PerPageParam,
+  Text,
+  toDisplayText,
+  trim,
+  trimToUndefined,
+} from '../common/validators';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** Optional form fields: an empty box means "none". */
-const emptyToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
-const booleanText = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 
 class SearchDto {
   @ApiPropertyOptional({ description: 'In title or preview, case-insensitive', maxLength: 100 })
   @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value))
+  @Transform(trimToUndefined)
   @IsString({ message: 'search must be text' })
   @MaxLength(100, { message: 'search must be at most 100 characters' })
   search?: string;

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { type Blog, BLOG_NOT_FOUND, type BlogContent, type BlogStreamEvent, type BlogSummary, type BulkBlogsResult, slugify } from '@playquid/contracts';
 import { randomUUID } from 'node:crypto';
 import type { AuthUser } from '../auth/auth.types';
-import { DomainError, paging } from '@playquid/domain';
+import { DomainError, pageOffset, paging } from '@playquid/domain';
 import type { HandleResult } from '../cqrs/command-handler';
 import { type BlogCommandInput, BlogStreams, RunBlogCommand, RunBlogSlugCommand } from './blog.commands';
 import type { BlogState } from '@playquid/domain';
@@ -40,7 +40,7 @@ export class BlogsService {
 
   // ------------------------------------------------------------ public
   async list(query: BlogsQueryDto) {
-    const { rows, total } = await this.blogs.page({ published: true, search: query.search }, query.per_page, (query.page - 1) * query.per_page);
+    const { rows, total } = await this.blogs.page({ published: true, search: query.search }, query.per_page, pageOffset(query.page, query.per_page));
     return { data: rows.map((row) => summaryOf(blogOfRow(row))), ...paging(query.page, query.per_page, total) };
   }
 
@@ -59,7 +59,7 @@ export class BlogsService {
   async adminList(query: AdminBlogsQueryDto) {
     const published = query.status === undefined ? undefined : query.status === 'published';
     const [{ rows, total }, stats] = await Promise.all([
-      this.blogs.page({ published, search: query.search }, query.per_page, (query.page - 1) * query.per_page),
+      this.blogs.page({ published, search: query.search }, query.per_page, pageOffset(query.page, query.per_page)),
       this.blogs.counts(),
     ]);
     return { data: rows.map((row) => summaryOf(blogOfRow(row))), ...paging(query.page, query.per_page, total), stats };

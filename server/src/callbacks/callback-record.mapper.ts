@@ -37,12 +37,3 @@ export function toCallbackRecord(row: CallbackLogRow): CallbackRecord {
     reviewed_at: iso(row.reviewed_at),
   };
 }
-
-export type CallbackStatusLabel = 'Rejected' | 'Failed' | 'Processed' | 'Pending';
-
-/** The console's status badge, plus Rejected for callbacks refused at intake. */
-export function callbackStatus(record: Pick<CallbackRecord, 'accepted' | 'processing_error' | 'is_processed'>): CallbackStatusLabel {
-  if (!record.accepted) return 'Rejected';
-  if (record.processing_error) return 'Failed';
-  return record.is_processed ? 'Processed' : 'Pending';
-}

@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { CallbackRecord, CallbacksPage } from '@playquid/contracts';
-import { paging } from '@playquid/domain';
+import { pageOffset, paging } from '@playquid/domain';
 import type { Readable } from 'node:stream';
 import { toCallbackRecord } from './callback-record.mapper';
 import { type CallbackStatsData, toCallbackStats } from './callback-stats';
@@ -51,7 +51,7 @@ export class CallbacksConsoleService {
   ) {}
 
   async page(query: CallbacksQueryDto, scope: Pick<CallbackFilters, 'userId' | 'offerId'> = {}): Promise<Omit<CallbacksPage, 'success' | 'message'>> {
-    const { rows, total, estimated } = await this.callbacks.page({ ...filtersOf(query), ...scope }, query.per_page, (query.page - 1) * query.per_page);
+    const { rows, total, estimated } = await this.callbacks.page({ ...filtersOf(query), ...scope }, query.per_page, pageOffset(query.page, query.per_page));
     return { data: rows.map(toCallbackRecord), ...paging(query.page, query.per_page, total), total_estimated: estimated };
   }
 

@@ -1,7 +1,7 @@
 import type { CallbackRecord } from '@playquid/contracts';
+import { callbackStatus } from '@playquid/domain';
 import { type Options, stringify } from 'csv-stringify';
 import { pipeline, Readable } from 'node:stream';
-import { callbackStatus } from './callback-record.mapper';
 
 /** Export columns, in order: the console's table first, then the details panel. */
 export const CALLBACK_CSV_COLUMNS = [

@@ -2,12 +2,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { type CallbackReviewStatus, type CallbackState, LIMITS, PAGE_SIZES } from '@playquid/contracts';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { PageParam, PerPageParam, Text, WholeNumber } from '../common/validators';
+import { PageParam, PerPageParam, Text, trim, trimToUndefined, upperTrimToUndefined, WholeNumber } from '../common/validators';
 import { CALLBACK_STATES } from './callback-stats';
 
-/** Only non-empty filters apply: the console sends every field, blank when unused. */
-const trimToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value);
-const upperTrimToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value);
 /** Query strings carry text: 'true'/'false' become booleans, anything else is left for the validator to refuse. */
 const toBoolean = ({ value }: { value: unknown }) => {
   if (typeof value !== 'string') return value;
@@ -65,7 +62,7 @@ export class CallbacksQueryDto {
 /** An admin's approval or rejection of a held credit: the reason is recorded on the event. */
 export class ReviewCallbackDto {
   @ApiProperty({ type: String, maxLength: 500, description: 'Why the credit is released or refused (required)' })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @Transform(trim)
   @IsString({ message: 'reason must be text' })
   @IsNotEmpty({ message: 'A reason is required to review a held credit' })
   @MaxLength(500, { message: 'reason must be at most 500 characters' })

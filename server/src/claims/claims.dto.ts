@@ -2,10 +2,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CLAIM_LIMITS, type ClaimStatus } from '@playquid/contracts';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional } from 'class-validator';
-import { NoFormatCharacters, PageParam, PerPageParam, Text, toDisplayText } from '../common/validators';
+import { NoFormatCharacters, PageParam, PerPageParam, Text, toDisplayText, trimToUndefined } from '../common/validators';
 
 const CLAIM_STATUSES: readonly ClaimStatus[] = ['open', 'waiting_partner', 'approved', 'declined'];
-const trimToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value);
 /** Optional display text: NFC and trimmed, and blank is the same as absent. */
 const toOptionalDisplayText = (params: { value: unknown }) => {
   const value = toDisplayText(params);

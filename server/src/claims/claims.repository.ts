@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClaimRow, DB } from '@playquid/read-db';
+import { pageOffset } from '@playquid/domain';
 import { type ExpressionBuilder, type Kysely } from 'kysely';
 import { likeContains } from '../common/like-pattern';
 import { READ_DB } from '../infra/tokens';
@@ -49,7 +50,7 @@ export class ClaimsRepository {
         .orderBy('c.opened_at', 'desc')
         .orderBy('c.id', 'desc')
         .limit(perPage)
-        .offset((page - 1) * perPage)
+        .offset(pageOffset(page, perPage))
         .execute(),
       this.count(filters),
     ]);

@@ -81,3 +81,22 @@ export const NoFormatCharacters = (field: string) =>
 /** An RFC 3339 timestamp (date, time with seconds, offset); any other ISO 8601 form is a 400 saying so. */
 export const Rfc3339 = (field: string) =>
   single('rfc3339', (value) => (typeof value === 'string' && isRfc3339(value) ? null : RFC3339_MESSAGE(field)));
+
+// ---------------------------------------------------------------- transforms (with @Transform)
+type Raw = { value: unknown };
+
+/** Text as sent, without surrounding white space. */
+export const trim = ({ value }: Raw) => (typeof value === 'string' ? value.trim() : value);
+/** Optional text and query filters: trimmed, and blank is the same as absent (the consoles send every field). */
+export const trimToUndefined = ({ value }: Raw) => (typeof value === 'string' ? value.trim() || undefined : value);
+/** As `trimToUndefined`, in capitals (enum filters such as the legacy 'admin' role, callback states). */
+export const upperTrimToUndefined = ({ value }: Raw) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value);
+/** As `trimToUndefined`, in lower case (emails). */
+export const lowerTrimToUndefined = ({ value }: Raw) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value);
+/** Optional fields of a stored record: trimmed, and blank stores null. */
+export const emptyToNull = ({ value }: Raw) => (typeof value === 'string' ? value.trim() || null : value);
+/** Text filters of the public lists: trimmed, and blank or the screens' "all" means "not given". */
+export const filterText = ({ value }: Raw) =>
+  typeof value === 'string' ? (value.trim() === '' || value.trim().toLowerCase() === 'all' ? undefined : value.trim()) : value;
+/** Query strings carry text: exactly 'true' and 'false' become booleans; anything else is left for the validator to refuse. */
+export const booleanText = ({ value }: Raw) => (value === 'true' ? true : value === 'false' ? false : value);

@@ -2,7 +2,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FeaturedChangeData, Offer, OfferCatalogueEvent, OfferContent, OfferStatus, OfferStreamEvent } from '@playquid/contracts';
 import { randomUUID } from 'node:crypto';
-import { type CatalogueState, featuredCount, normalizeAnchor, type OfferCommand, offerDecider, type OfferState, paging } from '@playquid/domain';
+import { type CatalogueState, featuredCount, normalizeAnchor, type OfferCommand, offerDecider, type OfferState, pageOffset, paging } from '@playquid/domain';
 import type { AuthUser } from '../auth/auth.types';
 import { Clock } from '../cqrs/clock';
 import { OfferRepository } from './offer.repository';
@@ -64,7 +64,7 @@ export class AdminOffersService {
 
   async list(query: AdminOffersQueryDto) {
     const filter = { ...query, devicePlatform: query.device_platform };
-    const { rows, total } = await this.offers.page(filter, 'admin', query.per_page, (query.page - 1) * query.per_page);
+    const { rows, total } = await this.offers.page(filter, 'admin', query.per_page, pageOffset(query.page, query.per_page));
     return { data: rows.map((row) => toOffer(viewOfRow(row), { withClickUrl: true })), ...paging(query.page, query.per_page, total) };
   }
 

@@ -15,15 +15,20 @@ import {
 } from '@playquid/contracts';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
-import { NoFormatCharacters, PageParam, PerPageParam, toDisplayText } from '../common/validators';
+import {
+  booleanText,
+  filterText,
+  NoFormatCharacters,
+  PageParam,
+  PerPageParam,
+  toDisplayText,
+  trim,
+  trimToUndefined,
+} from '../common/validators';
 
 const STATUSES: OfferStatus[] = ['active', 'inactive', 'draft'];
 const DIFFICULTIES: OfferDifficulty[] = ['Easy', 'Medium', 'Hard'];
 const PLATFORMS: DevicePlatform[] = [0, 1, 2, 3];
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** Optional text filters: trimmed, and empty (or the screens' "all") means "not given". */
-const filterText = ({ value }: { value: unknown }) => (typeof value === 'string' ? (value.trim() === '' || value.trim().toLowerCase() === 'all' ? undefined : value.trim()) : value);
-const booleanText = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 
 class PagingDto {
@@ -37,7 +42,7 @@ class PagingDto {
 class OfferFilterDto extends PagingDto {
   @ApiPropertyOptional({ description: 'In title or description, case-insensitive', maxLength: 100 })
   @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value))
+  @Transform(trimToUndefined)
   @IsString({ message: 'search must be text' })
   @MaxLength(100, { message: 'search must be at most 100 characters' })
   search?: string;

@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   type Balance,
@@ -11,8 +11,9 @@ import {
   penceToPounds,
   type SiteStats,
 } from '@playquid/contracts';
-import { DomainError, OFFER_NOT_FOUND, offerFacets, paging, platformsForDevice } from '@playquid/domain';
+import { DomainError, OFFER_NOT_FOUND, offerFacets, pageOffset, paging, platformsForDevice } from '@playquid/domain';
 import type { AuthUser } from '../auth/auth.types';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { OfferSyncProcessor } from './offer-sync.processor';
 import { OfferRepository } from './offer.repository';
 import { WalletService } from '../wallet/wallet.service';
@@ -40,6 +41,7 @@ export class OffersService {
     private readonly commandBus: CommandBus,
     private readonly wallet: WalletService,
     private readonly sync: OfferSyncProcessor,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async list(query: OffersQueryDto) {
@@ -48,7 +50,7 @@ export class OffersService {
       // One card per game for the visitor's device, paged by game, with the filter values it has.
       const platforms = platformsForDevice(query.device);
       const [{ rows, total }, facets] = await Promise.all([
-        this.offers.gamesPage(filter, platforms, query.sort, query.per_page, (query.page - 1) * query.per_page),
+        this.offers.gamesPage(filter, platforms, query.sort, query.per_page, pageOffset(query.page, query.per_page)),
         this.offers.facets(platforms),
       ]);
       return {
@@ -57,7 +59,7 @@ export class OffersService {
         facets: offerFacets(facets),
       };
     }
-    const { rows, total } = await this.offers.page(filter, query.sort, query.per_page, (query.page - 1) * query.per_page);
+    const { rows, total } = await this.offers.page(filter, query.sort, query.per_page, pageOffset(query.page, query.per_page));
     return { data: rows.map((row) => toOffer(viewOfRow(row))), ...paging(query.page, query.per_page, total) };
   }
 
@@ -104,7 +106,9 @@ export class OffersService {
   async progress(auth: AuthUser, idOrApiId: string, dto: OfferProgressDto): Promise<OfferProgressData> {
     const offer = await this.streams.live(idOrApiId);
     const status = dto.status ?? 'in_progress';
-    await this.commandBus.execute(new RunOfferStartsCommand({ type: 'ReportOfferProgress', uid: auth.uid, offerId: offer.offerId, apiId: offer.apiId, status }));
+    await this.commandBus.execute(
+      new RunOfferStartsCommand({ type: 'ReportOfferProgress', uid: auth.uid, offerId: offer.offerId, apiId: offer.apiId, status }),
+    );
     return { offer_id: offer.offerId, status };
   }
 
@@ -121,6 +125,7 @@ export class OffersService {
       total_earnings_pence: stats.totalEarnedPence,
       active_users_count: stats.activeUsers,
       total_challenges_completed: stats.challengesCompleted,
+      min_payout_pence: this.config.minPayoutPence,
     };
   }
 

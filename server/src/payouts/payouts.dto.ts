@@ -12,11 +12,8 @@ import {
 } from '@playquid/contracts';
 import { Transform, Type } from 'class-transformer';
 import { Equals, IsBoolean, IsDefined, IsEmail, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { PageParam, PerPageParam } from '../common/validators';
+import { PageParam, PerPageParam, trim, trimToUndefined } from '../common/validators';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** Optional free text: trimmed, and empty means "not given". */
-const trimToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value);
 const PAYOUT_STATUSES: PayoutStatus[] = ['pending', 'approved', 'completed', 'rejected', 'cancelled'];
 
 class PaymentDetailsDto {

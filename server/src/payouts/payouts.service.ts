@@ -1,7 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { type AdminPayoutsPage, PAYOUT_CANCEL_DEFAULT_REASON, type PayoutActionData, type PayoutsPage } from '@playquid/contracts';
-import { paging } from '@playquid/domain';
+import { pageOffset, paging } from '@playquid/domain';
 import { randomUUID } from 'node:crypto';
 import type { AuthUser } from '../auth/auth.types';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -51,12 +51,12 @@ export class PayoutsService {
   }
 
   async memberPage(uid: string, query: PayoutsQueryDto): Promise<Omit<PayoutsPage, 'success' | 'message'>> {
-    const { rows, total } = await this.payouts.pageForMember(uid, query.per_page, (query.page - 1) * query.per_page);
+    const { rows, total } = await this.payouts.pageForMember(uid, query.per_page, pageOffset(query.page, query.per_page));
     return { data: rows.map(toPayout), ...paging(query.page, query.per_page, total) };
   }
 
   async adminPage(query: AdminPayoutsQueryDto): Promise<Omit<AdminPayoutsPage, 'success' | 'message'>> {
-    const { rows, total, estimated } = await this.payouts.pageForAdmin(query.status_filter, query.per_page, (query.page - 1) * query.per_page);
+    const { rows, total, estimated } = await this.payouts.pageForAdmin(query.status_filter, query.per_page, pageOffset(query.page, query.per_page));
     return { data: rows.map(toAdminPayout), ...paging(query.page, query.per_page, total), total_estimated: estimated };
   }
 

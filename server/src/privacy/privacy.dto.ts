@@ -2,9 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { CloseAccountBody, PrivacyRequestKind, RecordPrivacyRequestBody } from '@playquid/contracts';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, Length } from 'class-validator';
-import { Text } from '../common/validators';
+import { Text, trim } from '../common/validators';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const KINDS: PrivacyRequestKind[] = ['export', 'closure', 'erasure'];
 
 export class CloseAccountDto implements CloseAccountBody {

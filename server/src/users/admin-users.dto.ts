@@ -15,14 +15,18 @@ import {
 } from '@playquid/contracts';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { NoFormatCharacters, PageParam, PerPageParam, Text, toDisplayText } from '../common/validators';
+import {
+  lowerTrimToUndefined,
+  NoFormatCharacters,
+  PageParam,
+  PerPageParam,
+  Text,
+  toDisplayText,
+  trim,
+  trimToUndefined,
+  upperTrimToUndefined,
+} from '../common/validators';
 
-/** Blank query fields mean "no filter": the console sends every field. */
-const trimToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value);
-const lowerTrimToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value);
-/** The spec counts the legacy 'admin' as ADMIN, so the role filter accepts either case. */
-const upperTrimToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value);
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const ROLES: Role[] = ['USER', 'ADMIN'];
 
 export class AdminUsersQueryDto {

@@ -2,7 +2,7 @@ import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, No
 import { CommandBus } from '@nestjs/cqrs';
 import { ADMIN_USER_TEXT, type AdminUserDetail, type AdminUserRow, type AdminUsersPage, penceToPounds, type Role, streams } from '@playquid/contracts';
 import type { Auth } from 'firebase-admin/auth';
-import { paging, type UserState, userDecider } from '@playquid/domain';
+import { pageOffset, paging, userDecider, type UserState } from '@playquid/domain';
 import { type AuthUser, isAdminRole } from '../auth/auth.types';
 import { VerifiedTokens } from '../auth/verified-tokens';
 import { Clock } from '../cqrs/clock';
@@ -91,7 +91,7 @@ export class AdminUsersService {
         sortBy: query.sort_by,
         sortOrder: query.sort_order,
         limit: query.per_page,
-        offset: (query.page - 1) * query.per_page,
+        offset: pageOffset(query.page, query.per_page),
       }),
       this.users.stats(this.clock.now()),
     ]);

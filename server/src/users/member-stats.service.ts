@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type ProgressItem, type ProgressPage, type ProgressStatus, penceToPounds, type UserStats } from '@playquid/contracts';
-import { memberSuccessRate, paging } from '@playquid/domain';
+import { memberSuccessRate, pageOffset, paging } from '@playquid/domain';
 import { PayoutRepository } from '../payouts/payout.repository';
 import { EarningRepository, type OfferProgressRow } from '../wallet/earning.repository';
 import { WalletRepository } from '../wallet/wallet.repository';
@@ -57,7 +57,7 @@ export class MemberStatsService {
   }
 
   async progress(uid: string, query: ProgressQueryDto): Promise<Omit<ProgressPage, 'success' | 'message'>> {
-    const { rows, total } = await this.earnings.offerProgress(uid, query.per_page, (query.page - 1) * query.per_page);
+    const { rows, total } = await this.earnings.offerProgress(uid, query.per_page, pageOffset(query.page, query.per_page));
     return { data: rows.map(progressOf), ...paging(query.page, query.per_page, total) };
   }
 }

@@ -2,11 +2,9 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { type EarningStatusFilter, LIMITS, PAGE_SIZES } from '@playquid/contracts';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { PageParam, PerPageParam } from '../common/validators';
+import { PageParam, PerPageParam, trimToUndefined } from '../common/validators';
 
 const EARNING_STATUSES = ['pending', 'approved', 'paid', 'rejected'];
-/** Optional free text: trimmed, and empty means "not given". */
-const trimToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value);
 
 export class EarningsQueryDto {
   @PageParam()

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type AdminEarningsPage, type Earning, type EarningsPage, type EarningStatusFilter, penceToPounds } from '@playquid/contracts';
-import { paging } from '@playquid/domain';
+import { pageOffset, paging } from '@playquid/domain';
 import type { EarningRow } from '@playquid/read-db';
 import { EarningRepository } from './earning.repository';
 import type { AdminEarningsQueryDto, EarningsQueryDto } from './earnings.dto';
@@ -28,7 +28,7 @@ export class EarningsService {
   async page(uid: string, query: EarningsQueryDto): Promise<Omit<EarningsPage, 'success' | 'message'>> {
     const filter = { status: query.status, availableForPayout: query.available_for_payout };
     const [rows, summary] = await Promise.all([
-      this.earnings.page(uid, filter, query.per_page, (query.page - 1) * query.per_page),
+      this.earnings.page(uid, filter, query.per_page, pageOffset(query.page, query.per_page)),
       this.earnings.summary(uid, filter),
     ]);
     return {
@@ -47,7 +47,7 @@ export class EarningsService {
   }
 
   async adminPage(query: AdminEarningsQueryDto): Promise<Omit<AdminEarningsPage, 'success' | 'message'>> {
-    const { rows, total, estimated } = await this.earnings.adminPage({ status: query.status, uid: query.user_id }, query.per_page, (query.page - 1) * query.per_page);
+    const { rows, total, estimated } = await this.earnings.adminPage({ status: query.status, uid: query.user_id }, query.per_page, pageOffset(query.page, query.per_page));
     return {
       data: rows.map(({ username, user_email, ...row }) => ({ ...toEarning(row), user: { uid: row.uid, email: user_email, username } })),
       ...paging(query.page, query.per_page, total),

@@ -13,6 +13,7 @@ import {
   earningTotals,
   type EarningTotals,
   lockedBonusPence,
+  pageOffset,
   type PartnerHold,
   partnerHoldActive,
   partnerHoldMessage,
@@ -193,7 +194,7 @@ export class WalletService {
   async statement(uid: string, asOf?: string, paging?: { page: number; perPage: number }): Promise<StatementData> {
     if (asOf !== undefined) return this.statementAsOf(uid, new Date(asOf), paging);
     if (paging) {
-      const { rows, total, latest } = await this.wallet.statementPage(uid, paging.perPage, (paging.page - 1) * paging.perPage);
+      const { rows, total, latest } = await this.wallet.statementPage(uid, paging.perPage, pageOffset(paging.page, paging.perPage));
       const entries = await this.withoutSettledEstimates(uid, rows.map(toEntry), []);
       return { entries, ...balancesAfter(latest), as_of: null, ...pageFields(paging, total) };
     }
@@ -224,7 +225,7 @@ export class WalletService {
     }
     const rowCount = upTo === undefined ? 0 : await this.wallet.statementCount(uid, maxRevision);
     const total = rowCount + tail.entries.length;
-    const end = Math.max(0, total - (paging.page - 1) * paging.perPage);
+    const end = Math.max(0, total - pageOffset(paging.page, paging.perPage));
     const start = Math.max(0, end - paging.perPage);
     const rows = await this.wallet.statementSlice(uid, maxRevision, rowCount, start, Math.min(end, rowCount) - start);
     const page = [...rows.map(toEntry), ...tail.entries.slice(Math.max(0, start - rowCount), Math.max(0, end - rowCount))];

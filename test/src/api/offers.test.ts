@@ -264,7 +264,10 @@ describe('balance, site stats, debug', () => {
       total_earnings_pence: expect.any(Number),
       active_users_count: expect.any(Number),
       total_challenges_completed: expect.any(Number),
+      min_payout_pence: expect.any(Number),
     });
+    // The FAQ and terms print the minimum payout the server is configured with: the one payouts are checked against.
+    expect(stats.min_payout_pence).toBe((await get('/api/users/balance', member).expect(200)).body.data.min_payout_pence);
     expect(stats.active_users_count).toBeGreaterThanOrEqual(2);
     expect(stats.total_earnings_amount).toBe(stats.total_earnings_pence / 100);
   });

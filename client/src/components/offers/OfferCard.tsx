@@ -5,14 +5,13 @@ import type { ReactNode } from 'react';
 import { offerCompletions, offerLinkId, offerTitle, platformLabel } from '../../lib/offers';
 import { Badge, type BadgeTone } from '../../ui/Badge';
 import { OfferIcon } from './OfferIcon';
+import { compactNumber } from '../../lib/format';
 
 const DIFFICULTY_TONES: Record<string, BadgeTone> = {
   Easy: 'success',
   Medium: 'warning',
   Hard: 'accent',
 };
-
-const compact = new Intl.NumberFormat('en-GB', { notation: 'compact', maximumFractionDigits: 1 });
 
 export function DifficultyChip({ difficulty }: { difficulty: string | null | undefined }) {
   if (!difficulty) return null;
@@ -87,12 +86,12 @@ export function OfferCard({
         {popularity ? (
           <span className="flex flex-col items-end gap-0.5 text-xs text-slate-400" data-testid="offer-completions">
             <span className="inline-flex items-center gap-1 font-bold text-quid-200">
-              <CircleCheck size={12} aria-hidden /> {compact.format(popularity.completions)}{' '}
+              <CircleCheck size={12} aria-hidden /> {compactNumber.format(popularity.completions)}{' '}
               {popularity.completions === 1 ? 'completion' : 'completions'}
             </span>
             {popularity.members > 0 && (
               <span>
-                by {compact.format(popularity.members)} {popularity.members === 1 ? 'member' : 'members'}
+                by {compactNumber.format(popularity.members)} {popularity.members === 1 ? 'member' : 'members'}
               </span>
             )}
           </span>

@@ -2,6 +2,7 @@ import { type ApiEnvelope, CALLBACKS_REFRESH_MS, type CallbackRecord, type Callb
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../api';
 import { type CallbackFilters, callbacksQueryString, type ReviewDecision } from '../callbacks';
+import { type CommandCallbacks, useInvalidatingMutation } from '../mutations';
 
 /** The admin Callbacks console: the list, its statistics, one callback's details and the admin's actions. */
 
@@ -39,3 +40,21 @@ export const reprocessCallback = (callbackId: string): Promise<ApiEnvelope<unkno
 /** Approves or rejects a credit held for review; the reason is recorded with the admin on the event. */
 export const reviewCallback = (callbackId: string, decision: ReviewDecision, reason: string): Promise<ApiEnvelope<unknown>> =>
   api.post(`/api/admin/callbacks/${path(callbackId)}/review/${decision}`, { reason });
+
+/** Reprocess a callback; the console's list and figures refetch once it is done. */
+export const useReprocessCallback = (callbacks?: CommandCallbacks<ApiEnvelope<unknown>, CallbackRecord>) =>
+  useInvalidatingMutation((callback: CallbackRecord) => reprocessCallback(callback.id), ADMIN_CALLBACKS_KEY, callbacks);
+
+export interface CallbackReview {
+  callback: CallbackRecord;
+  decision: ReviewDecision;
+  reason: string;
+}
+
+/** Approve or reject a held credit with the admin's reason; the console refetches once it is done. */
+export const useReviewCallback = (callbacks?: CommandCallbacks<ApiEnvelope<unknown>, CallbackReview>) =>
+  useInvalidatingMutation(
+    ({ callback, decision, reason }: CallbackReview) => reviewCallback(callback.id, decision, reason),
+    ADMIN_CALLBACKS_KEY,
+    callbacks,
+  );

@@ -1,6 +1,17 @@
-import { type AdminPayout, type AdminPayoutsPage, PAGE_SIZES, type Payout, type PayoutsPage } from '@playquid/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import {
+  type AdminPayout,
+  type AdminPayoutsPage,
+  type ApiEnvelope,
+  PAGE_SIZES,
+  type Payout,
+  type PayoutActionData,
+  type PayoutsPage,
+} from '@playquid/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api';
+import { type AdminPayoutCommand, adminPayoutCommand } from '../commands';
+import type { CommandCallbacks } from '../mutations';
+import { settlePayoutLists } from '../payout-cache';
 import type { AdminStatusFilter } from '../payouts';
 import { queryString } from '../query-string';
 
@@ -24,3 +35,24 @@ export const adminPayoutsQuery = (page: number, status?: AdminStatusFilter) =>
         signal,
       )) as AdminPayoutsPage,
   });
+
+export interface AdminPayoutCommandCall {
+  payout: AdminPayout;
+  command: AdminPayoutCommand;
+}
+
+/**
+ * An admin's command on a payout (process, approve, reject, cancel, resend, return): once done, the
+ * console's lists show the new status at once and are read again (`settlePayoutLists`).
+ */
+export function useAdminPayoutCommand(callbacks: CommandCallbacks<ApiEnvelope<PayoutActionData>, AdminPayoutCommandCall> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation<ApiEnvelope<PayoutActionData>, Error, AdminPayoutCommandCall>({
+    ...callbacks,
+    mutationFn: ({ payout, command }) => adminPayoutCommand(payout.id, command),
+    onSuccess: (envelope, call, result, context) => {
+      void settlePayoutLists(queryClient, ADMIN_PAYOUTS_KEY, envelope.data);
+      return callbacks.onSuccess?.(envelope, call, result, context);
+    },
+  });
+}

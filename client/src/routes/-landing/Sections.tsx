@@ -9,6 +9,7 @@ import { siteStatsQuery } from '../../lib/offers/queries';
 import { Card, cardClass } from '../../ui/Card';
 import { eyebrowClass, pageWidth } from '../../ui/styles';
 import { CountUp } from './CountUp';
+import { roundedNumber, wholePounds } from '../../lib/format';
 
 const FACTS = [
   { value: formatPence(WELCOME_BONUS_PENCE), label: 'Welcome bonus' },
@@ -17,18 +18,15 @@ const FACTS = [
   { value: '18+', label: 'Adults only' },
 ];
 
-const whole = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
-
 /** Key facts, and the live site counters once /api/offers/sitestats answers (failures are only logged). */
 export function StatsStrip() {
   const { data: stats } = useQuery(siteStatsQuery());
   const counters = stats
     ? [
         // Whole pounds, so the figure ticks like a counter.
-        { value: Math.floor(stats.total_earnings_pence / 100), format: (n: number) => pounds.format(n), label: 'Paid to members' },
-        { value: stats.total_challenges_completed, format: (n: number) => whole.format(n), label: 'Challenges completed' },
-        { value: stats.active_users_count, format: (n: number) => whole.format(n), label: 'Active players' },
+        { value: Math.floor(stats.total_earnings_pence / 100), format: (n: number) => wholePounds.format(n), label: 'Paid to members' },
+        { value: stats.total_challenges_completed, format: (n: number) => roundedNumber.format(n), label: 'Challenges completed' },
+        { value: stats.active_users_count, format: (n: number) => roundedNumber.format(n), label: 'Active players' },
       ]
     : [];
   return (
@@ -252,7 +250,9 @@ export function BonusReminder() {
           <p className="flex items-center gap-2 font-display font-bold text-white">
             <Gift size={18} className="text-quid-300" aria-hidden /> Claim your {formatPence(WELCOME_BONUS_PENCE)} bonus
           </p>
-          <p className="mt-1 text-sm text-slate-400">Sign up free: it is credited straight away and becomes cashable once your first offer is approved.</p>
+          <p className="mt-1 text-sm text-slate-400">
+            Sign up free: it is credited straight away and becomes cashable once your first offer is approved.
+          </p>
           <Link to="/signup" className="mt-4 inline-flex rounded-xl bg-quid-300 px-4 py-2 text-sm font-bold text-ink-950 hover:bg-quid-200">
             Sign Up
           </Link>

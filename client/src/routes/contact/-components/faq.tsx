@@ -1,6 +1,7 @@
-import { DEFAULT_MIN_PAYOUT_PENCE, formatPence, REFERRAL_REWARD_PENCE, SUPPORT_FACTS, WELCOME_BONUS_PENCE } from '@playquid/contracts';
+import { formatPence, REFERRAL_REWARD_PENCE, SUPPORT_FACTS, WELCOME_BONUS_PENCE } from '@playquid/contracts';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { MinimumPayout } from '../../../components/MinimumPayout';
 
 export interface FaqGroup {
   title: string;
@@ -10,7 +11,7 @@ export interface FaqGroup {
 const link = 'font-semibold text-quid-300 hover:underline';
 const f = SUPPORT_FACTS;
 
-/** Contact page FAQ: four groups; every figure comes from the shared constants. */
+/** Contact page FAQ: four groups; every figure comes from the shared constants, the minimum payout from the server's configuration. */
 export const FAQ_GROUPS: FaqGroup[] = [
   {
     title: 'Getting Started',
@@ -43,7 +44,11 @@ export const FAQ_GROUPS: FaqGroup[] = [
     items: [
       {
         question: 'What is the minimum payout?',
-        answer: `You can cash out your whole available balance once it reaches ${formatPence(DEFAULT_MIN_PAYOUT_PENCE)}.`,
+        answer: (
+          <>
+            You can cash out your whole available balance once it reaches <MinimumPayout />.
+          </>
+        ),
       },
       {
         question: 'How will I be paid?',

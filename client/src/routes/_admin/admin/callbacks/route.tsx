@@ -1,5 +1,5 @@
 import { ADMIN_SEARCH_DEBOUNCE_MS, type CallbackRecord, type CallbackStats } from '@playquid/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Calculator, CircleCheck, CircleX, Hourglass, RadioTower, Scale, SearchX, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
@@ -20,8 +20,8 @@ import {
   ADMIN_CALLBACKS_KEY,
   adminCallbacksQuery,
   callbackStatsQuery,
-  reprocessCallback,
-  reviewCallback,
+  useReprocessCallback,
+  useReviewCallback,
 } from '../../../../lib/callbacks/queries';
 import { pageHead } from '../../../../lib/page';
 import { CALLBACK_ACCESS_DENIED } from '../../../../lib/route-options';
@@ -33,6 +33,7 @@ import { StatGrid } from '../../../../ui/StatGrid';
 import { pageWidth } from '../../../../ui/styles';
 import { CallbackFiltersBar } from './-components/CallbackFiltersBar';
 import { CallbacksTable } from './-components/CallbacksTable';
+import { formatCount } from '../../../../lib/format';
 
 export const Route = createFileRoute('/_admin/admin/callbacks')({
   loader: ({ context: { queryClient } }) => {
@@ -47,7 +48,7 @@ export const Route = createFileRoute('/_admin/admin/callbacks')({
 const errorText = (error: Error) => (error instanceof ApiError && error.detail ? error.detail : CALLBACK_TEXT.loadFailed(error.message));
 
 function StatsCards({ stats }: { stats: CallbackStats | undefined }) {
-  const value = (n: number | undefined) => (n === undefined ? '–' : n.toLocaleString('en-GB'));
+  const value = (n: number | undefined) => (n === undefined ? '–' : formatCount(n));
   return (
     <StatGrid data-testid="callback-stats">
       <StatCard
@@ -137,24 +138,21 @@ function AdminCallbacksPage() {
     void queryClient.invalidateQueries({ queryKey: ADMIN_CALLBACKS_KEY });
   };
 
-  const reprocess = useMutation({
-    mutationFn: (callback: CallbackRecord) => reprocessCallback(callback.id),
+  const reprocess = useReprocessCallback({
     onMutate: () => setOutcome(null),
     onSuccess: () => {
       setOutcome({ kind: 'success', text: CALLBACK_TEXT.reprocessed });
-      refresh();
+      setRecalculated(null);
     },
     onError: (error) => setOutcome({ kind: 'error', text: CALLBACK_TEXT.reprocessFailed(failureText(error)) }),
   });
 
   // Held credits: the reason is required and recorded with the admin on the event.
-  const review = useMutation({
-    mutationFn: ({ callback, decision, reason }: { callback: CallbackRecord; decision: ReviewDecision; reason: string }) =>
-      reviewCallback(callback.id, decision, reason),
+  const review = useReviewCallback({
     onMutate: () => setOutcome(null),
     onSuccess: (_data, { decision }) => {
       setOutcome({ kind: 'success', text: CALLBACK_TEXT.reviewed(decision) });
-      refresh();
+      setRecalculated(null);
     },
     onError: (error) => setOutcome({ kind: 'error', text: CALLBACK_TEXT.reviewFailed(failureText(error)) }),
   });
@@ -236,7 +234,7 @@ function AdminCallbacksPage() {
               pageTestId="callbacks-page"
               summary={
                 <p className="text-sm text-slate-400" data-testid="callbacks-showing">
-                  Showing {rows.length} of {list.data?.total_estimated ? `about ${total.toLocaleString('en-GB')}` : total} callbacks
+                  Showing {rows.length} of {list.data?.total_estimated ? `about ${formatCount(total)}` : total} callbacks
                 </p>
               }
             />

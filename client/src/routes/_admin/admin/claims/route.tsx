@@ -1,5 +1,5 @@
-import { ADMIN_SEARCH_DEBOUNCE_MS, type AdminClaim, type AdminClaimDetail, type ClaimStatus, formatPence, type PagedEnvelope } from '@playquid/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_SEARCH_DEBOUNCE_MS, type AdminClaim, type AdminClaimDetail, type ClaimStatus, formatPence } from '@playquid/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Download, LifeBuoy } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -7,17 +7,15 @@ import { Notice, PageSpinner } from '../../../../components/Feedback';
 import { BackLink, EmptyState, PageHeader } from '../../../../components/PageHeader';
 import { ApiError } from '../../../../lib/api-client';
 import {
-  ADMIN_CLAIMS_KEY,
   type AdminClaimFilters,
   adminClaimQuery,
   adminClaimsQuery,
   CLAIM_STATUS_LABEL,
-  type ClaimDecision,
-  decideClaim,
   downloadClaimsCsv,
   NO_CLAIM_FILTERS,
   serviceClock,
   ukDateTime,
+  useDecideClaim,
 } from '../../../../lib/claims';
 import { pageHead } from '../../../../lib/page';
 import { useDebounced } from '../../../../lib/use-debounced';
@@ -107,20 +105,10 @@ function Evidence({ detail }: { detail: AdminClaimDetail }) {
 function ClaimPanel({ claim, onDecided }: { claim: AdminClaim; onDecided: (kind: 'success' | 'error', text: string) => void }) {
   const detail = useQuery(adminClaimQuery(claim.id));
   const [reason, setReason] = useState('');
-  const queryClient = useQueryClient();
-  const decide = useMutation({
-    mutationFn: (decision: ClaimDecision) => decideClaim(claim.id, decision, reason),
+  const decide = useDecideClaim({
     onSuccess: (response) => {
       onDecided('success', response.message);
       setReason('');
-      // The decision is recorded; the read table follows in a moment. Show the new status now, refetch shortly.
-      const status = (response.data as { status?: ClaimStatus }).status;
-      if (status) {
-        queryClient.setQueriesData<PagedEnvelope<AdminClaim>>({ queryKey: [...ADMIN_CLAIMS_KEY, 'list'] }, (old) =>
-          old && { ...old, data: old.data.map((row) => (row.id === claim.id ? { ...row, status, decision_reason: reason || row.decision_reason } : row)) },
-        );
-      }
-      setTimeout(() => void queryClient.invalidateQueries({ queryKey: ADMIN_CLAIMS_KEY }), 1_500);
     },
     onError: (error) => onDecided('error', failureText(error)),
   });
@@ -141,14 +129,14 @@ function ClaimPanel({ claim, onDecided }: { claim: AdminClaim; onDecided: (kind:
             <textarea className={`${inputClass} min-h-16`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} data-testid="claim-reason" />
           </label>
           <div className="flex flex-wrap gap-2">
-            <Button onClick={() => decide.mutate('approve')} disabled={decide.isPending || reason.trim() === ''} data-testid="claim-approve">
+            <Button onClick={() => decide.mutate({ claim, decision: 'approve', reason })} disabled={decide.isPending || reason.trim() === ''} data-testid="claim-approve">
               Approve and credit {formatPence(claim.amount_pence)}
             </Button>
-            <Button variant="danger" onClick={() => decide.mutate('decline')} disabled={decide.isPending || reason.trim() === ''} data-testid="claim-decline">
+            <Button variant="danger" onClick={() => decide.mutate({ claim, decision: 'decline', reason })} disabled={decide.isPending || reason.trim() === ''} data-testid="claim-decline">
               Decline
             </Button>
             {claim.status === 'open' && (
-              <Button variant="secondary" onClick={() => decide.mutate('waiting')} disabled={decide.isPending} data-testid="claim-waiting">
+              <Button variant="secondary" onClick={() => decide.mutate({ claim, decision: 'waiting', reason })} disabled={decide.isPending} data-testid="claim-waiting">
                 Waiting on partner
               </Button>
             )}

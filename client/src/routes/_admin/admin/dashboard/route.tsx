@@ -13,9 +13,9 @@ import { cardClass } from '../../../../ui/Card';
 import { pageWidth } from '../../../../ui/styles';
 import { DetailTiles, HeadlineCards, TopOffers } from './-components/AdminStatsPanels';
 import { ADMIN_SECTIONS } from './-components/admin-sections';
+import { clockTime } from '../../../../lib/format';
 
 const LOAD_FAILED = 'Failed to load admin statistics. Please try again.';
-const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 export const Route = createFileRoute('/_admin/admin/dashboard')({
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(adminStatsQuery()),
@@ -42,7 +42,7 @@ function AdminDashboard() {
           <>
             Signed in as {displayName(auth.profile ?? { email: auth.user?.email })}. Last updated{' '}
             <time dateTime={new Date(dataUpdatedAt).toISOString()} data-testid="admin-stats-updated">
-              {time.format(dataUpdatedAt)}
+              {clockTime.format(dataUpdatedAt)}
             </time>
             .
           </>

@@ -1,6 +1,6 @@
 import { FEATURED_OFFERS_MAX, type Offer } from '@playquid/contracts';
 import { anchorGroup, nextOfferStatus as nextStatus, normalizeAnchor } from '@playquid/domain';
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { Anchor, CircleCheck, Gamepad2, Star } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -15,19 +15,10 @@ import {
   searchAdminOffers,
   sortAdminOffers,
   type SortDirection,
-  withFeatured,
-  withOffer,
 } from '../../../../lib/admin-offers';
 import { serverMessage } from '../../../../lib/commands';
 import { offerTitle } from '../../../../lib/offers';
-import {
-  ADMIN_OFFERS_KEY,
-  adminOffersQuery,
-  clearFeaturedOffers,
-  setOfferAnchor,
-  setOfferFeatured,
-  setOfferStatus,
-} from '../../../../lib/offers/queries';
+import { adminOffersQuery, changedOfferIds, useAdminOfferChange, useClearFeaturedOffers } from '../../../../lib/offers/queries';
 import { pageHead } from '../../../../lib/page';
 import { useFlash } from '../../../../lib/use-flash';
 import { RefreshButton } from '../../../../ui/Button';
@@ -61,24 +52,6 @@ function AdminOffersError(props: ErrorComponentProps) {
   );
 }
 
-/** The list as it is after the server accepted `action` (for featuring, the offers it says changed). */
-function applied(offers: Offer[], action: AdminOfferAction, changedIds?: string[]): Offer[] {
-  switch (action.kind) {
-    case 'anchor':
-      return withOffer(offers, action.offer.id, { anchor: normalizeAnchor(action.text) });
-    case 'featured':
-      return withFeatured(offers, action.offer, action.featured, changedIds);
-    case 'status':
-      return withOffer(offers, action.offer.id, { status: nextStatus(action.offer.status) });
-  }
-}
-
-/** `offer_ids` of a featured change answer (FeaturedChangeData), when the answer has them. */
-const changedOfferIds = (data: unknown): string[] | undefined => {
-  const ids = (data as { offer_ids?: unknown } | null)?.offer_ids;
-  return Array.isArray(ids) ? (ids as string[]) : undefined;
-};
-
 function successText(offers: Offer[], action: AdminOfferAction, changedIds?: string[]): string {
   const title = offerTitle(action.offer);
   switch (action.kind) {
@@ -97,7 +70,6 @@ function successText(offers: Offer[], action: AdminOfferAction, changedIds?: str
 }
 
 function AdminOffersPage() {
-  const queryClient = useQueryClient();
   const { data: offers, refetch, isFetching } = useSuspenseQuery(adminOffersQuery());
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<{ key: AdminOfferSortKey; direction: SortDirection }>({ key: 'created', direction: 'desc' });
@@ -105,41 +77,18 @@ function AdminOffersPage() {
   const stats = adminOfferStats(offers);
   const shown = useMemo(() => sortAdminOffers(searchAdminOffers(offers, search), sort.key, sort.direction), [offers, search, sort]);
 
-  // The server's answer is applied to the cached list rather than refetched at once: the read
-  // model behind the list may lag the command by a moment. The list is still marked stale, so the
-  // next visit (or Refresh) shows the server's own view.
-  const settle = (next: (current: Offer[]) => Offer[]) => {
-    queryClient.setQueryData<Offer[]>(ADMIN_OFFERS_KEY, (current) => current && next(current));
-    void queryClient.invalidateQueries({ queryKey: ADMIN_OFFERS_KEY, refetchType: 'none' });
-    void queryClient.invalidateQueries({ queryKey: ['offers'], refetchType: 'none' });
-  };
-
-  const change = useMutation({
-    mutationFn: (action: AdminOfferAction) => {
-      switch (action.kind) {
-        case 'anchor':
-          return setOfferAnchor(action.offer.id, normalizeAnchor(action.text));
-        case 'featured':
-          return setOfferFeatured(action.offer.id, action.featured);
-        case 'status':
-          return setOfferStatus(action.offer.id, nextStatus(action.offer.status));
-      }
-    },
+  const change = useAdminOfferChange({
     onSuccess: (envelope, action) => {
       const changed = action.kind === 'featured' ? changedOfferIds(envelope.data) : undefined;
       flash({ kind: 'success', text: successText(offers, action, changed) });
-      settle((current) => applied(current, action, changed));
     },
     onError: (error, action) => flash({ kind: 'error', text: serverMessage(error, FAILURE[action.kind]) }),
   });
 
-  const clearAll = useMutation({
-    // The count travels with the call only for the success message.
-    mutationFn: (_count: number) => clearFeaturedOffers(),
+  const clearAll = useClearFeaturedOffers({
     onSuccess: (envelope, count) => {
       const cleared = changedOfferIds(envelope.data)?.length ?? count;
       flash({ kind: 'success', text: `Cleared ${cleared} featured ${cleared === 1 ? 'offer' : 'offers'}` });
-      settle((current) => current.map((offer) => (offer.featured ? { ...offer, featured: false } : offer)));
     },
     onError: (error) => flash({ kind: 'error', text: serverMessage(error, ADMIN_OFFER_TEXT.clearFailed) }),
   });

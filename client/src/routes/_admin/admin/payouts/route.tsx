@@ -1,13 +1,12 @@
 import { type AdminPayout, formatPence } from '@playquid/contracts';
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps, Link, useNavigate } from '@tanstack/react-router';
 import { CircleCheck, Hourglass, Landmark, PoundSterling } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Notice, type NoticeMessage, PageSpinner, RouteError } from '../../../../components/Feedback';
 import { BackLink, PageHeader } from '../../../../components/PageHeader';
-import { adminPayoutCommand, type AdminPayoutCommand, serverMessage } from '../../../../lib/commands';
+import { type AdminPayoutCommand, serverMessage } from '../../../../lib/commands';
 import { pageHead } from '../../../../lib/page';
-import { settlePayoutLists } from '../../../../lib/payout-cache';
 import {
   ADMIN_STATUS_FILTERS,
   adminPayoutActions,
@@ -17,7 +16,7 @@ import {
   shortId,
 } from '../../../../lib/payouts';
 import { type AdminStatusFilter, parseAdminStatusFilter } from '../../../../lib/route-options';
-import { ADMIN_PAYOUTS_KEY, adminPayoutsQuery } from '../../../../lib/payouts/queries';
+import { adminPayoutsQuery, useAdminPayoutCommand } from '../../../../lib/payouts/queries';
 import { useFlash } from '../../../../lib/use-flash';
 import { Pager } from '../../../../ui/Pager';
 import { SearchField } from '../../../../ui/SearchField';
@@ -65,7 +64,6 @@ function PayoutsError(props: ErrorComponentProps) {
 }
 
 function AdminPayoutsPage() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate({ from: Route.fullPath });
   const { status, page = 1 } = Route.useSearch();
   const { data } = useSuspenseQuery(adminPayoutsQuery(page, status));
@@ -75,12 +73,10 @@ function AdminPayoutsPage() {
   const stats = adminPayoutStats(data.data);
   const shown = searchAdminPayouts(data.data, search);
 
-  const command = useMutation({
-    mutationFn: ({ payout, command: next }: { payout: AdminPayout; command: AdminPayoutCommand }) => adminPayoutCommand(payout.id, next),
+  const command = useAdminPayoutCommand({
     onSuccess: (envelope, { payout, command: done }) => {
       flash({ kind: 'success', text: successText(done, payout.id, envelope.message) });
       setProcessing(null);
-      void settlePayoutLists(queryClient, ADMIN_PAYOUTS_KEY, envelope.data);
     },
     onError: (error, { command: failed }) => {
       const detail = serverMessage(error, '');

@@ -1,27 +1,17 @@
-import {
-  ADMIN_USER_DEFAULT_SORT,
-  type AdminUserRow,
-  type AdminUserSortField,
-  type AdminUsersPage,
-  type AdminUserUpdateBody,
-} from '@playquid/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_USER_DEFAULT_SORT, type AdminUserRow, type AdminUserSortField, type AdminUsersPage } from '@playquid/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps, useNavigate } from '@tanstack/react-router';
 import { Ban, ShieldCheck, UserCheck, Users } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Notice, type NoticeMessage, PageSpinner, RouteError } from '../../../../components/Feedback';
 import { BackLink, PageHeader } from '../../../../components/PageHeader';
 import {
-  ADMIN_USERS_KEY,
   adminUsersQuery,
-  banAdminUser,
   nextSort,
-  replaceRow,
   ROLE_OPTIONS,
   STATUS_OPTIONS,
-  unbanAdminUser,
-  updateAdminUser,
   USER_SEARCH_DEBOUNCE_MS,
+  useAdminUserCommand,
 } from '../../../../lib/admin-users';
 import { type AdminUsersSearch, parseAdminUsersSearch } from '../../../../lib/route-options';
 import { useAuth } from '../../../../lib/auth/react';
@@ -40,6 +30,7 @@ import { BanUserModal } from './-components/BanUserModal';
 import { EditUserModal } from './-components/EditUserModal';
 import { UserViewModal } from './-components/UserViewModal';
 import { type UserAction, UsersTable } from './-components/UsersTable';
+import { formatCount } from '../../../../lib/format';
 
 /** Admin messages stay 5 s. */
 const MESSAGE_MS = 5_000;
@@ -59,7 +50,6 @@ type Dialog = { kind: 'view' | 'edit' | 'ban' | 'unban'; user: AdminUserRow } | 
 
 function AdminUsersPage() {
   const auth = useAuth();
-  const queryClient = useQueryClient();
   const navigate = useNavigate({ from: Route.fullPath });
   const search = Route.useSearch();
   const { data, isFetching, refetch } = useQuery(adminUsersQuery(search));
@@ -83,41 +73,15 @@ function AdminUsersPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settled]);
 
-  const settle = (user: AdminUserRow, text: string) => {
-    flash({ kind: 'success', text });
-    setDialog(null);
-    setFailure(null);
-    // The server's answer is already the new state; the list is read again with the command's log
-    // position, so the server answers once its read model has the change.
-    queryClient.setQueriesData<AdminUsersPage>(
-      { queryKey: [...ADMIN_USERS_KEY, 'list'] },
-      (page) => page && { ...page, data: replaceRow(page.data, user) },
-    );
-    void queryClient.invalidateQueries({ queryKey: [...ADMIN_USERS_KEY, 'detail', user.uid] });
-    void queryClient.invalidateQueries({ queryKey: [...ADMIN_USERS_KEY, 'list'] });
-  };
-  const command = useMutation({
-    mutationFn: async ({
-      kind,
-      user,
-      body,
-      reason,
-    }: {
-      kind: 'edit' | 'ban' | 'unban';
-      user: AdminUserRow;
-      body?: AdminUserUpdateBody;
-      reason?: string;
-    }) => {
-      if (kind === 'edit') return updateAdminUser(user.uid, body!);
-      if (kind === 'ban') return banAdminUser(user.uid, { reason: reason! });
-      return unbanAdminUser(user.uid);
-    },
+  const command = useAdminUserCommand({
     onSuccess: (updated, { kind }) => {
       const name = updated.username || updated.email;
-      settle(
-        updated,
-        kind === 'ban' ? `${name} has been banned` : kind === 'unban' ? `${name} has been unbanned` : `${name} updated successfully`,
-      );
+      flash({
+        kind: 'success',
+        text: kind === 'ban' ? `${name} has been banned` : kind === 'unban' ? `${name} has been unbanned` : `${name} updated successfully`,
+      });
+      setDialog(null);
+      setFailure(null);
     },
     onError: (error, { kind }) => setFailure(serverMessage(error, kind === 'edit' ? 'Failed to update user' : `Failed to ${kind} user`)),
   });
@@ -225,7 +189,7 @@ function AdminUsersPage() {
         </div>
 
         <p className="mt-4 text-sm text-slate-400" aria-live="polite" data-testid="admin-users-count">
-          {data.total_estimated ? `about ${data.total.toLocaleString('en-GB')} users` : data.total === 1 ? '1 user' : `${data.total} users`}
+          {data.total_estimated ? `about ${formatCount(data.total)} users` : data.total === 1 ? '1 user' : `${data.total} users`}
           {filtered ? ' match' : ''}
           {data.total_pages > 1 ? ` · page ${data.page} of ${data.total_pages}` : ''}
         </p>

@@ -8,6 +8,7 @@ import { buttonClass } from '../../../../ui/Button';
 import { Card } from '../../../../ui/Card';
 import { SearchField } from '../../../../ui/SearchField';
 import { inputClass } from '../../../../ui/styles';
+import { shortDate } from '../../../../lib/format';
 
 const STATUS_OPTIONS: Array<{ value: StatusFilter; label: string }> = [
   { value: 'all', label: 'All statuses' },
@@ -22,8 +23,6 @@ const TIME_OPTIONS: Array<{ value: TimeFilter; label: string }> = [
   { value: 'week', label: 'This week' },
   { value: 'month', label: 'This month' },
 ];
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 export function EarningsFilterBar({ filters, onChange }: { filters: EarningFilters; onChange: (filters: EarningFilters) => void }) {
   return (
@@ -126,7 +125,7 @@ export function EarningsList({ earnings }: { earnings: Earning[] }) {
               <p className="truncate font-semibold text-white">{earning.display_title}</p>
               <p className="truncate text-xs text-slate-400">{earningDescription(earning)}</p>
               <p className="mt-1 text-xs text-slate-400">
-                {dateFormat.format(new Date(earning.created_at))} · {shortTransactionId(earning)}
+                {shortDate.format(new Date(earning.created_at))} · {shortTransactionId(earning)}
               </p>
             </div>
             <div className="flex flex-col items-end gap-1">
@@ -164,7 +163,7 @@ export function EarningsList({ earnings }: { earnings: Earning[] }) {
               <td className="px-5 py-3.5">
                 <EarningStatusBadge status={earning.status} />
               </td>
-              <td className="px-5 py-3.5 text-slate-300">{dateFormat.format(new Date(earning.created_at))}</td>
+              <td className="px-5 py-3.5 text-slate-300">{shortDate.format(new Date(earning.created_at))}</td>
               <td className="px-5 py-3.5 font-mono text-xs text-slate-400">{shortTransactionId(earning)}</td>
               <td className="px-5 py-3.5">
                 <EarningAction earning={earning} />

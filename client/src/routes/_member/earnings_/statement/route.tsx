@@ -16,14 +16,13 @@ import { StatGrid } from '../../../../ui/StatGrid';
 import { inputClass, labelClass, pageWidth } from '../../../../ui/styles';
 import { SignedStatementDownload } from './-components/SignedStatementDownload';
 import { StatementList } from './-components/StatementList';
+import { longDate } from '../../../../lib/format';
 
 /** `as_of`: a past day; `page`: counted from the newest entries (page 1, left out of the URL). */
 interface StatementSearch {
   as_of?: string;
   page?: number;
 }
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** Every change to the member's money, with the running available balance; optionally as of a past day. */
 export const Route = createFileRoute('/_member/earnings_/statement')({
@@ -54,7 +53,7 @@ function StatementPage() {
   // Another day starts again from its newest entries.
   const setDay = (day: string | undefined) => void navigate({ search: day ? { as_of: day } : {} });
   const totalPages = data.total_pages ?? 1;
-  const moment = asOfDay ? `at the end of ${dayFormat.format(new Date(`${asOfDay}T12:00:00`))}` : 'now';
+  const moment = asOfDay ? `at the end of ${longDate.format(new Date(`${asOfDay}T12:00:00`))}` : 'now';
 
   return (
     <>

@@ -12,15 +12,10 @@ import { payoutsQuery } from '../../../../lib/payouts/queries';
 import { PayoutStatusBadge } from '../../../../ui/Badge';
 import { Button } from '../../../../ui/Button';
 import { Card } from '../../../../ui/Card';
+import { pageButton, Pager } from '../../../../ui/Pager';
+import { shortDateTime } from '../../../../lib/format';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const formatDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
+const formatDate = (iso: string | null) => (iso ? shortDateTime.format(new Date(iso)) : '—');
 
 function PayoutRow({ payout, onCancel, cancelling }: { payout: Payout; onCancel: (payout: Payout) => void; cancelling: boolean }) {
   const delivery = rewardDeliveryLabel(payout.reward?.status);
@@ -116,19 +111,13 @@ export function PayoutHistory({ uid, onFirstPayout }: { uid: string; onFirstPayo
           />
         ))}
       </ul>
-      {data.total_pages > 1 && (
-        <nav className="flex items-center justify-between gap-3 border-t border-white/10 p-4" aria-label="Payout pages">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-slate-400">
-            Page {page} of {data.total_pages}
-          </span>
-          <Button variant="secondary" disabled={page >= data.total_pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      <Pager
+        className="border-t border-white/10 p-4"
+        page={page}
+        totalPages={data.total_pages}
+        step={pageButton(setPage)}
+        label="Payout pages"
+      />
     </Card>
   );
 }

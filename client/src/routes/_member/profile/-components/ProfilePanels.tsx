@@ -10,8 +10,8 @@ import { payoutsQuery } from '../../../../lib/payouts/queries';
 import { PayoutStatusBadge } from '../../../../ui/Badge';
 import { buttonClass } from '../../../../ui/Button';
 import { Card } from '../../../../ui/Card';
+import { shortDateTime } from '../../../../lib/format';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const money = (pence: Pence | undefined) => (pence === undefined ? '–' : formatPence(pence));
 
 /** A titled card of label/value rows. */
@@ -42,7 +42,7 @@ export function OverviewPanel({ profile, stats, balance }: { profile: UserProfil
           testId="profile-activity"
           rows={[
             ['Account Age', accountAge(profile.created_at)],
-            ['Last Login', profile.last_login ? dateTime.format(new Date(profile.last_login)) : 'Never'],
+            ['Last Login', profile.last_login ? shortDateTime.format(new Date(profile.last_login)) : 'Never'],
             ['Offers Completed', stats?.completed_offers ?? profile.completed_offers],
             ['Success Rate', `${rate.toFixed(1)}%`],
           ]}
@@ -100,7 +100,7 @@ export function EarningsPanel({ profile, stats }: { profile: UserProfile; stats?
               <li key={payout.id} className="flex items-center justify-between gap-3 py-3">
                 <span>
                   <span className="block font-bold tabular-nums text-white">{formatPence(payout.amount_pence)}</span>
-                  <span className="block text-xs text-slate-400">{dateTime.format(new Date(payout.requested_at))}</span>
+                  <span className="block text-xs text-slate-400">{shortDateTime.format(new Date(payout.requested_at))}</span>
                 </span>
                 <PayoutStatusBadge status={payout.status} />
               </li>

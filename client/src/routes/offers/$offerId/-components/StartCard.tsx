@@ -21,10 +21,9 @@ import { START_LABELS, startState, taskProgress } from '../../../../lib/offers';
 import { startOffer } from '../../../../lib/offers/queries';
 import { buttonClass } from '../../../../ui/Button';
 import { Card } from '../../../../ui/Card';
+import { longDate, wholeNumber } from '../../../../lib/format';
 
 const START_FAILED = 'Failed to start offer';
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-const whole = new Intl.NumberFormat('en-GB');
 
 /**
  * The start card: visitors are sent to log in; members start the offer,
@@ -103,8 +102,8 @@ export function ChallengeStats({ offer }: { offer: Offer }) {
   const added = offer.created_at ? new Date(offer.created_at) : null;
   const rows = [
     { icon: Clock, label: 'Time to complete', value: offer.time_to_complete || 'Varies' },
-    { icon: Users, label: 'Total completions', value: whole.format(offer.total_completions ?? 0) },
-    { icon: CalendarDays, label: 'Added', value: added && !Number.isNaN(added.getTime()) ? dateFormat.format(added) : '—' },
+    { icon: Users, label: 'Total completions', value: wholeNumber.format(offer.total_completions ?? 0) },
+    { icon: CalendarDays, label: 'Added', value: added && !Number.isNaN(added.getTime()) ? longDate.format(added) : '—' },
   ];
   return (
     <Card className="p-6" data-testid="offer-challenge-stats">

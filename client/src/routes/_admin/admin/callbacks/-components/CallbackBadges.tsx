@@ -1,5 +1,6 @@
 import type { CallbackRecord } from '@playquid/contracts';
-import { callbackStateLabel, callbackStatus, REVIEW_LABELS } from '../../../../../lib/callbacks';
+import { callbackStatus } from '@playquid/domain';
+import { callbackStateLabel, REVIEW_LABELS } from '../../../../../lib/callbacks';
 import { Badge, type BadgeTone } from '../../../../../ui/Badge';
 
 const STATE_TONES: Record<string, BadgeTone> = {

@@ -7,9 +7,9 @@ import { Notice } from '../../../../../components/Feedback';
 import { ApiError } from '../../../../../lib/api-client';
 import { CALLBACK_TEXT, callbackStateLabel, formatCallbackUsd } from '../../../../../lib/callbacks';
 import { callbackDetailQuery } from '../../../../../lib/callbacks/queries';
+import { mediumDateTime } from '../../../../../lib/format';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
+export const formatDateTime = (iso: string | null | undefined) => (iso ? mediumDateTime.format(new Date(iso)) : '—');
 
 function Field({ label, value, copy }: { label: string; value: ReactNode; copy?: string | null }) {
   return (

@@ -6,16 +6,11 @@ import { buttonClass } from '../../../../../ui/Button';
 import { Card } from '../../../../../ui/Card';
 import { StatCard } from '../../../../../ui/StatCard';
 import { StatGrid } from '../../../../../ui/StatGrid';
+import { formatCount, formatCurrency } from '../../../../../lib/format';
 
-const formats = new Map<string, Intl.NumberFormat>();
 /** An amount in its currency: AdminStats says which (company revenue USD, members' money GBP). */
-export function money(amount: number | null | undefined, currency = 'GBP'): string {
-  let format = formats.get(currency);
-  if (!format) formats.set(currency, (format = new Intl.NumberFormat('en-GB', { style: 'currency', currency, minimumFractionDigits: 2 })));
-  return format.format(amount ?? 0);
-}
-const whole = new Intl.NumberFormat('en-GB');
-export const count = (n: number | null | undefined) => whole.format(n ?? 0);
+export const money = (amount: number | null | undefined, currency = 'GBP'): string => formatCurrency(amount ?? 0, currency);
+export const count = (n: number | null | undefined) => formatCount(n ?? 0);
 /** Rates arrive as percentages (as the callbacks success rate does). */
 export const percent = (rate: number | null | undefined) => `${(rate ?? 0).toFixed(1)}%`;
 

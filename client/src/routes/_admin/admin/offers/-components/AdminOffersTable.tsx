@@ -1,12 +1,11 @@
 import { formatPence, type Offer, type OfferStatus } from '@playquid/contracts';
 import { OfferIcon } from '../../../../../components/offers/OfferIcon';
-import type { AdminOfferSortKey, SortDirection } from '../../../../../lib/admin-offers';
+import type { AdminOfferAction, AdminOfferSortKey, SortDirection } from '../../../../../lib/admin-offers';
 import { offerTitle, platformLabel } from '../../../../../lib/offers';
 import { Switch } from '../../../../../ui/Switch';
 import { rowClass, SortTh, Table } from '../../../../../ui/Table';
 import { AnchorEditor } from './AnchorEditor';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+import { shortDate } from '../../../../../lib/format';
 
 const STATUS_STYLE: Record<OfferStatus, string> = {
   active: 'text-quid-300',
@@ -24,8 +23,7 @@ const COLUMNS: Array<{ key: AdminOfferSortKey; label: string }> = [
   { key: 'created', label: 'Created' },
 ];
 
-export type AdminOfferAction =
-  { kind: 'anchor'; offer: Offer; text: string } | { kind: 'featured'; offer: Offer; featured: boolean } | { kind: 'status'; offer: Offer };
+export type { AdminOfferAction };
 
 /** The sortable offers table; every change goes through `onAction`, which talks to the server. */
 export function AdminOffersTable({
@@ -102,7 +100,7 @@ export function AdminOffersTable({
                 <span className={`text-xs font-bold capitalize ${STATUS_STYLE[offer.status] ?? 'text-slate-400'}`}>{offer.status}</span>
               </span>
             </td>
-            <td className="px-4 py-3 text-xs text-slate-400">{offer.created_at ? dateFormat.format(new Date(offer.created_at)) : '—'}</td>
+            <td className="px-4 py-3 text-xs text-slate-400">{offer.created_at ? shortDate.format(new Date(offer.created_at)) : '—'}</td>
           </tr>
         );
       })}

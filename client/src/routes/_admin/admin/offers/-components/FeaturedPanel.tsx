@@ -1,4 +1,4 @@
-import { FEATURED_OFFERS_MAX, FEATURED_OFFERS_WARNING_ABOVE } from '@playquid/contracts';
+import { FEATURED_OFFERS_MAX, FEATURED_OFFERS_WARNING_ABOVE, LIMITS } from '@playquid/contracts';
 import { Star, XCircle } from 'lucide-react';
 import { featuredLevel } from '../../../../../lib/admin-offers';
 import { Button } from '../../../../../ui/Button';
@@ -9,7 +9,7 @@ const LEVEL_STYLE = {
   warning: {
     bar: 'bg-amber-400',
     text: 'text-amber-300',
-    note: `Over ${FEATURED_OFFERS_WARNING_ABOVE}: the landing page only shows 8, choose carefully.`,
+    note: `Over ${FEATURED_OFFERS_WARNING_ABOVE}: the landing page only shows ${LIMITS.featuredOffersLandingShown}, choose carefully.`,
   },
   full: { bar: 'bg-red-400', text: 'text-red-300', note: 'Limit reached: unfeature a group before featuring another.' },
 } as const;

@@ -4,9 +4,9 @@ import { CopyButton } from '../../../../../components/CopyButton';
 import { adminPayoutActions, rewardDeliveryLabel, shortId } from '../../../../../lib/payouts';
 import { PayoutStatusBadge } from '../../../../../ui/Badge';
 import { RowButton, rowClass, Table, Th } from '../../../../../ui/Table';
+import { shortDateTime } from '../../../../../lib/format';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const formatDate = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
+const formatDate = (iso: string | null) => (iso ? shortDateTime.format(new Date(iso)) : '—');
 
 export type AdminPayoutAction = 'process' | 'cancel' | 'approve' | 'reject' | 'resend' | 'return';
 

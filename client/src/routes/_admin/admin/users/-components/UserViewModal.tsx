@@ -13,8 +13,9 @@ import { serverMessage } from '../../../../../lib/commands';
 import { formatSignedPence, newestFirst, statementAmount, statementLabel } from '../../../../../lib/statement';
 import { Modal } from '../../../../../ui/Modal';
 import { RoleBadge, StatusBadge } from './UsersTable';
+import { mediumDateShortTime } from '../../../../../lib/format';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never');
+const when = (iso: string | null) => (iso ? mediumDateShortTime.format(new Date(iso)) : 'Never');
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (

@@ -4,6 +4,7 @@ import { timeAgo } from '../../../../../lib/display';
 import { Badge } from '../../../../../ui/Badge';
 import { Card } from '../../../../../ui/Card';
 import { rowClass, SortTh, Table, Th } from '../../../../../ui/Table';
+import { shortDate } from '../../../../../lib/format';
 
 export type UserAction = 'view' | 'edit' | 'ban' | 'unban';
 
@@ -12,7 +13,7 @@ interface Sort {
   sort_order: 'asc' | 'desc';
 }
 
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const date = (iso: string) => shortDate.format(new Date(iso));
 const nameOf = (user: AdminUserRow) => user.username || user.email.split('@')[0] || 'User';
 
 export function RoleBadge({ role }: { role: AdminUserRow['role'] }) {

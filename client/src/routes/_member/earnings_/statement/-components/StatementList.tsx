@@ -11,9 +11,7 @@ import {
 } from '../../../../../lib/statement';
 import { Card } from '../../../../../ui/Card';
 import { TableEmpty } from '../../../../../ui/Table';
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const dateOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+import { shortDate, shortDateTime } from '../../../../../lib/format';
 
 const AMOUNT_TONE: Record<StatementTone, string> = {
   credit: 'text-quid-300',
@@ -38,7 +36,7 @@ function EntryText({ entry, entries }: { entry: StatementEntry; entries: readonl
       )}
       {clearBy && (
         <p className="mt-0.5 flex items-center gap-1 text-xs text-amber-300" data-testid="statement-clear-by">
-          <Clock size={12} aria-hidden /> expected to clear by {dateOnly.format(new Date(clearBy))}
+          <Clock size={12} aria-hidden /> expected to clear by {shortDate.format(new Date(clearBy))}
         </p>
       )}
     </div>
@@ -74,7 +72,7 @@ export function StatementList({ entries }: { entries: readonly StatementEntry[] 
         {rows.map((entry) => (
           <li key={entry.event_id} className="flex items-start justify-between gap-3 p-4" data-testid="statement-entry">
             <div className="min-w-0">
-              <p className="text-xs text-slate-400">{dateTime.format(new Date(entry.at))}</p>
+              <p className="text-xs text-slate-400">{shortDateTime.format(new Date(entry.at))}</p>
               <EntryText entry={entry} entries={entries} />
             </div>
             <div className="flex shrink-0 flex-col items-end gap-1 text-right">
@@ -96,7 +94,7 @@ export function StatementList({ entries }: { entries: readonly StatementEntry[] 
         <tbody className="divide-y divide-white/5">
           {rows.map((entry) => (
             <tr key={entry.event_id} className="align-top transition hover:bg-white/[0.03]" data-testid="statement-row">
-              <td className="px-5 py-3.5 whitespace-nowrap text-slate-300">{dateTime.format(new Date(entry.at))}</td>
+              <td className="px-5 py-3.5 whitespace-nowrap text-slate-300">{shortDateTime.format(new Date(entry.at))}</td>
               <td className="px-5 py-3.5">
                 <EntryText entry={entry} entries={entries} />
               </td>
