@@ -2,3 +2,4 @@
 export * from './callback-fixtures';
 export * from './offer-fixtures';
 export * from './eventually';
+export * from './wallet-fixtures';
