@@ -1,26 +1,11 @@
 import { streams } from '@playquid/contracts';
 import { walletDecider } from '@playquid/domain';
+import { earningCredited } from '@playquid/domain/testing';
 import { describe, expect, it } from 'vitest';
 import { InMemoryEventStore } from '../event-store/in-memory-event-store';
 import { WalletFoldCache } from './wallet-fold-cache';
 
-const credit = (uid: string, i: number) => ({
-  type: 'EarningCredited',
-  data: {
-    uid,
-    earningId: `e${i}`,
-    callbackId: `c${i}`,
-    transactionId: `t${i}`,
-    offerId: 'o1',
-    offerName: 'Dragon Clash',
-    taskId: null,
-    taskName: null,
-    amountPence: 25,
-    rawUsd: null,
-    status: 'approved',
-    creditedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-  },
-});
+const credit = (uid: string, i: number) => earningCredited({ uid, earningId: `e${i}`, amountPence: 25 });
 
 describe('WalletFoldCache', () => {
   it('folds a wallet from its stream and keeps it; taking it hands it over and leaves nothing kept', async () => {
