@@ -128,13 +128,9 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     await this.ranges.discard();
   }
 
-  private reactedKey(): string {
-    return `${this.config.bullPrefix}:${REACTED_KEY}`;
-  }
+  private readonly reactedKey = () => `${this.config.bullPrefix}:${REACTED_KEY}`;
 
-  private reactingKey(): string {
-    return `${this.config.bullPrefix}:${REACTING_KEY}`;
-  }
+  private readonly reactingKey = () => `${this.config.bullPrefix}:${REACTING_KEY}`;
 
   /** Before a send only the holder may do: throws when the lease is gone (by local reckoning or in Redis). */
   private async fence(): Promise<void> {
