@@ -1,5 +1,6 @@
 import { type ProjectionRangeJob, projectionRangeJobId, type StoredEventMessage } from '@playquid/contracts';
 import { createReadDb, type DB, migrateToLatest } from '@playquid/read-db';
+import { eventually } from '@playquid/domain/testing';
 import { type JobsOptions, Queue, type Worker } from 'bullmq';
 import { type Kysely, sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
@@ -57,13 +58,8 @@ for (let i = 0, size = 1; i < log.length; i += size, size = (size % 3) + 1) rang
 const add = (range: StoredEventMessage[], jobId = projectionRangeJobId(range), opts: JobsOptions = {}) =>
   queue.add('range', { events: range }, { jobId, ...opts });
 
-async function waitUntil(done: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const waitUntil = (done: () => Promise<boolean>, what: string, timeoutMs = 15_000) =>
+  eventually(done, { timeoutMs, intervalMs: 25, what });
 
 describe('projection worker on a real Redis', () => {
   it('applies every range exactly once despite shuffled delivery, duplicate job ids, overlaps and re-sends after completion', async () => {

@@ -1,5 +1,6 @@
 import { type ProjectionRangeJob, projectionRangeJobId, type WalletEvent } from '@playquid/contracts';
 import { addMoneyChange, NO_MONEY_CHANGE, walletMoneyChange, type WalletMoneyChange } from '@playquid/domain';
+import { eventually as waitFor } from '@playquid/domain/testing';
 import { createReadDb, type DB, migrateToLatest } from '@playquid/read-db';
 import { Queue } from 'bullmq';
 import { type Kysely, sql } from 'kysely';
@@ -47,15 +48,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-async function eventually<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; worker said: ${worker.log}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const eventually = <T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 60_000) =>
+  waitFor(check, { timeoutMs, what: () => `${what}; worker said: ${worker.log}` });
 
 const checkpoints = async () => {
   const rows = await ctx.db.selectFrom('projection_checkpoints').select(['projection', 'commit_position', 'prepare_position']).execute();

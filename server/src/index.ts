@@ -7,7 +7,7 @@ export { EncryptingEventStore, UnencryptedPersonalDataError } from './event-stor
 export { PostgresEventStore } from './event-store/postgres-event-store';
 export type { EventStore, RecordedEvent } from './event-store/event-store';
 export { computeEventHash, verifyStreamChain, type ChainCheck } from './event-store/hash-chain';
-export { toMessage } from './forwarder/forwarder.service';
+export { toMessage } from './forwarder/forwarder-reactions';
 export { handleCommand, aggregateStream } from './cqrs/command-handler';
 export { checkWalletSnapshots } from './wallet/wallet-snapshots';
 export { OfferSyncService } from './offers/offer-sync.service';

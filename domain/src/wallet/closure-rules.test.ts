@@ -2,6 +2,7 @@ import type { UserEvent, WalletEvent } from '@playquid/contracts';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../decider';
 import { deciderSpec } from '../testing/decider-spec';
+import { earningCredited, welcomeBonusGranted } from '../testing/wallet-fixtures';
 import { CLOSE_OWN_ACCOUNT_AS_ADMIN, userDecider } from '../users/user.decider';
 import { CLOSURE_TEXT, closureBalance } from './closure-rules';
 import { walletMoneyChange } from './money-change';
@@ -10,24 +11,9 @@ import { walletDecider } from './wallet.decider';
 const spec = deciderSpec(walletDecider);
 const now = '2026-11-27T10:00:00.000Z';
 const uid = 'member-1';
-const bonus: WalletEvent = { type: 'WelcomeBonusGranted', data: { uid, earningId: 'bonus', amountPence: 200, grantedAt: now } };
-const credit = (earningId: string, amountPence: number, status: 'pending' | 'approved' = 'approved'): WalletEvent => ({
-  type: 'EarningCredited',
-  data: {
-    uid,
-    earningId,
-    callbackId: `cb-${earningId}`,
-    transactionId: `t-${earningId}`,
-    offerId: '42',
-    offerName: 'Dragon Quest',
-    taskId: null,
-    taskName: null,
-    amountPence,
-    rawUsd: null,
-    status,
-    creditedAt: now,
-  },
-});
+const bonus: WalletEvent = welcomeBonusGranted({ uid, grantedAt: now });
+const credit = (earningId: string, amountPence: number, status: 'pending' | 'approved' = 'approved'): WalletEvent =>
+  earningCredited({ uid, earningId, amountPence, status, transactionId: `t-${earningId}`, offerName: 'Dragon Quest', taskId: null, taskName: null, creditedAt: now });
 const requested: WalletEvent = {
   type: 'PayoutRequested',
   data: { uid, payoutId: 'p-1', amountPence: 200, method: 'tremendous_reward', deliveryMethod: 'email', email: 'm@example.test', earningIds: ['bonus'], requestedAt: now },

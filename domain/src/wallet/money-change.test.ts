@@ -1,28 +1,14 @@
 import type { WalletEvent } from '@playquid/contracts';
 import { describe, expect, it } from 'vitest';
+import { earningCredited } from '../testing/wallet-fixtures';
 import { addMoneyChange, NO_MONEY_CHANGE, walletMoneyChange, type WalletMoneyChange } from './money-change';
 
 const uid = 'member-1';
 const at = '2026-11-22T10:00:00.000Z';
 const payout = { uid, payoutId: 'p-1' };
 
-const credit = (status: 'pending' | 'approved'): WalletEvent => ({
-  type: 'EarningCredited',
-  data: {
-    uid,
-    earningId: 'e-1',
-    callbackId: 'cb-1',
-    transactionId: 'o-1',
-    offerId: '42',
-    offerName: 'Dragon Quest',
-    taskId: null,
-    taskName: null,
-    amountPence: 125,
-    rawUsd: null,
-    status,
-    creditedAt: at,
-  },
-});
+const credit = (status: 'pending' | 'approved'): WalletEvent =>
+  earningCredited({ uid, status, callbackId: 'cb-1', transactionId: 'o-1', offerName: 'Dragon Quest', taskId: null, taskName: null, creditedAt: at });
 
 const noEarnings = (earningId: string): never => {
   throw new Error(`no earning ${earningId} expected`);

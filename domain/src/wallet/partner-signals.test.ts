@@ -2,6 +2,7 @@ import type { CallbackReceived, EarningCredited, WalletEvent } from '@playquid/c
 import { describe, expect, it } from 'vitest';
 import { callbackData } from '../testing/callback-fixtures';
 import { deciderSpec } from '../testing/decider-spec';
+import { earningCredited, welcomeBonusGranted } from '../testing/wallet-fixtures';
 import { partnerHoldMessage, reviewHoldReason } from './partner-signals';
 import { payoutEligibility } from './payout-rules';
 import { walletDecider } from './wallet.decider';
@@ -23,28 +24,22 @@ const apply = (overrides: Partial<CallbackReceived['data']> = {}, earningId = 'e
     now,
   }) as const;
 
-const credited = (overrides: Partial<EarningCredited['data']> = {}): WalletEvent => ({
-  type: 'EarningCredited',
-  data: {
+const credited = (overrides: Partial<EarningCredited['data']> = {}): WalletEvent =>
+  earningCredited({
     uid,
-    earningId: 'e-1',
     callbackId: 'cb-1',
     transactionId: 'o-1',
-    offerId: '42',
     offerName: 'Gem Quest',
     taskId: null,
     taskName: null,
-    amountPence: 125,
-    rawUsd: null,
     status: 'pending',
     heldForReview: true,
     holdReason: 'partner_fraud_score',
     creditedAt: now,
     ...overrides,
-  },
-});
+  });
 
-const bonus: WalletEvent = { type: 'WelcomeBonusGranted', data: { uid, earningId: 'bonus', amountPence: 200, grantedAt: now } };
+const bonus: WalletEvent = welcomeBonusGranted({ uid, grantedAt: now });
 const approvedOffer: WalletEvent = credited({ earningId: 'e-0', transactionId: 'o-0', callbackId: 'cb-0', status: 'approved', heldForReview: undefined, holdReason: undefined });
 const status = (state: string, reason: string | null = 'Suspicious activity', endsAt: string | null = null, at = now) =>
   ({ type: 'RecordPartnerStatus', uid, partner: 'bitlabs', state, reason, endsAt, now: at }) as const;

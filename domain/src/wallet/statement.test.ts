@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { WalletEvent } from '@playquid/contracts';
+import { earningApproved, earningCredited, welcomeBonusGranted } from '../testing/wallet-fixtures';
 import { EMPTY_STATEMENT_BALANCES, foldStatement, type RecordedWalletEvent, statementEntryFor } from './statement';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 10, minute)).toISOString();
@@ -9,25 +10,10 @@ const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 10, minute)).toIS
 const recorded = (...events: WalletEvent[]): RecordedWalletEvent[] =>
   events.map((event, revision) => ({ ...event, id: `ev-${revision}`, revision, createdAt: at(revision) }) as RecordedWalletEvent);
 
-const bonus: WalletEvent = { type: 'WelcomeBonusGranted', data: { uid: 'ana', earningId: 'bonus', amountPence: 200, grantedAt: at(0) } };
-const credit = (earningId: string, amountPence: number, status: 'pending' | 'approved', creditedAt = at(1)): WalletEvent => ({
-  type: 'EarningCredited',
-  data: {
-    uid: 'ana',
-    earningId,
-    callbackId: `cb-${earningId}`,
-    transactionId: `tx-${earningId}`,
-    offerId: '42',
-    offerName: 'Dragon Clash',
-    taskId: '7',
-    taskName: 'Level 5',
-    amountPence,
-    rawUsd: null,
-    status,
-    creditedAt,
-  },
-});
-const approved = (earningId: string): WalletEvent => ({ type: 'EarningApproved', data: { uid: 'ana', earningId, callbackId: `cb-a-${earningId}`, approvedAt: at(5) } });
+const bonus: WalletEvent = welcomeBonusGranted({ uid: 'ana', grantedAt: at(0) });
+const credit = (earningId: string, amountPence: number, status: 'pending' | 'approved', creditedAt = at(1)): WalletEvent =>
+  earningCredited({ uid: 'ana', earningId, amountPence, status, creditedAt });
+const approved = (earningId: string): WalletEvent => earningApproved({ uid: 'ana', earningId, approvedAt: at(5) });
 const reversed = (earningId: string, amountPence: number, fromStatus: 'pending' | 'approved'): WalletEvent => ({
   type: 'EarningReversed',
   data: { uid: 'ana', earningId, callbackId: `cb-r-${earningId}`, amountPence, fromStatus, reason: 'Reversed by BitLabs (transaction or-1)', reversedAt: at(6) },

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../decider';
 import { callbackData } from '../testing/callback-fixtures';
 import { deciderSpec } from '../testing/decider-spec';
+import { earningCredited } from '../testing/wallet-fixtures';
 import { payoutActions, REWARD_NOT_FAILED_MESSAGE } from './payout-rules';
 import { orderRefusedReason } from './wallet-payouts';
 import { REFERRAL_REVERSED_REASON, walletDecider } from './wallet.decider';
@@ -17,9 +18,8 @@ const uid = 'member-1';
 const email = 'member@example.com';
 const admin = 'admin@playquid.test';
 
-const credited = (earningId: string, tx: string, amountPence = 50, status: 'pending' | 'approved' = 'approved'): WalletEvent => ({
-  type: 'EarningCredited',
-  data: {
+const credited = (earningId: string, tx: string, amountPence = 50, status: 'pending' | 'approved' = 'approved'): WalletEvent =>
+  earningCredited({
     uid,
     earningId,
     callbackId: `cb-${tx}`,
@@ -29,11 +29,9 @@ const credited = (earningId: string, tx: string, amountPence = 50, status: 'pend
     taskId: null,
     taskName: null,
     amountPence,
-    rawUsd: null,
     status,
     creditedAt: now,
-  },
-});
+  });
 const qualified = (sequence = 1): WalletEvent => ({ type: 'MemberQualified', data: { uid, sequence, qualifiedAt: now } });
 const apply = (overrides: Parameters<typeof callbackData>[0], earningId = 'e-1') =>
   ({ type: 'ApplyCallback', uid, callback: callbackData({ userId: uid, ...overrides }), earningId, now }) as const;

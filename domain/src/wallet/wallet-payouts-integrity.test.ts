@@ -1,6 +1,7 @@
 import type { CallbackReceived, WalletEvent } from '@playquid/contracts';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec';
+import { earningCredited, welcomeBonusGranted } from '../testing/wallet-fixtures';
 import { fold } from '../decider';
 import { payoutFigures } from './wallet-payouts';
 import { walletDecider } from './wallet.decider';
@@ -15,24 +16,9 @@ const admin = 'admin@playquid.test';
 const SENT_CANCEL = 'The reward email has already been sent; this payout can no longer be cancelled';
 const SENT_REJECT = 'The reward email has already been sent; this payout can no longer be rejected';
 
-const bonus: WalletEvent = { type: 'WelcomeBonusGranted', data: { uid, earningId: 'bonus', amountPence: 200, grantedAt: now } };
-const credit = (earningId: string, amountPence: number, status: 'pending' | 'approved' = 'approved'): WalletEvent => ({
-  type: 'EarningCredited',
-  data: {
-    uid,
-    earningId,
-    callbackId: `cb-${earningId}`,
-    transactionId: `o-${earningId}`,
-    offerId: '42',
-    offerName: 'Dragon Quest',
-    taskId: null,
-    taskName: null,
-    amountPence,
-    rawUsd: null,
-    status,
-    creditedAt: now,
-  },
-});
+const bonus: WalletEvent = welcomeBonusGranted({ uid, grantedAt: now });
+const credit = (earningId: string, amountPence: number, status: 'pending' | 'approved' = 'approved'): WalletEvent =>
+  earningCredited({ uid, earningId, amountPence, status, transactionId: `o-${earningId}`, offerName: 'Dragon Quest', taskId: null, taskName: null, creditedAt: now });
 const requested = (amountPence: number, earningIds: string[]): WalletEvent => ({
   type: 'PayoutRequested',
   data: { uid, payoutId: 'p-1', amountPence, method: 'tremendous_reward', deliveryMethod: 'email', email, earningIds, requestedAt: now },

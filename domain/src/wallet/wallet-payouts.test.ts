@@ -1,6 +1,7 @@
 import type { WalletEvent } from '@playquid/contracts';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec';
+import { earningCredited, welcomeBonusGranted } from '../testing/wallet-fixtures';
 import { fold } from '../decider';
 import { NEGATIVE_BALANCE_MESSAGE, PAYOUT_IN_PROGRESS_MESSAGE } from './payout-rules';
 import { walletDecider } from './wallet.decider';
@@ -12,24 +13,9 @@ const uid = 'member-1';
 const email = 'member@example.com';
 const admin = 'admin@playquid.test';
 
-const bonus: WalletEvent = { type: 'WelcomeBonusGranted', data: { uid, earningId: 'bonus', amountPence: 200, grantedAt: now } };
-const credit = (earningId: string, amountPence: number, status: 'pending' | 'approved' = 'approved', tx = `o-${earningId}`): WalletEvent => ({
-  type: 'EarningCredited',
-  data: {
-    uid,
-    earningId,
-    callbackId: `cb-${earningId}`,
-    transactionId: tx,
-    offerId: '42',
-    offerName: 'Dragon Quest',
-    taskId: null,
-    taskName: null,
-    amountPence,
-    rawUsd: null,
-    status,
-    creditedAt: now,
-  },
-});
+const bonus: WalletEvent = welcomeBonusGranted({ uid, grantedAt: now });
+const credit = (earningId: string, amountPence: number, status: 'pending' | 'approved' = 'approved', tx = `o-${earningId}`): WalletEvent =>
+  earningCredited({ uid, earningId, amountPence, status, transactionId: tx, offerName: 'Dragon Quest', taskId: null, taskName: null, creditedAt: now });
 const requested = (payoutId = 'p-1', amountPence = 325, earningIds = ['bonus', 'e-1']): WalletEvent => ({
   type: 'PayoutRequested',
   data: { uid, payoutId, amountPence, method: 'tremendous_reward', deliveryMethod: 'email', email, earningIds, requestedAt: now },

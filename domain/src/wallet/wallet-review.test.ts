@@ -2,6 +2,7 @@ import type { CallbackReceived, EarningCredited, WalletEvent } from '@playquid/c
 import { describe, it } from 'vitest';
 import { callbackData } from '../testing/callback-fixtures';
 import { deciderSpec } from '../testing/decider-spec';
+import { earningCredited } from '../testing/wallet-fixtures';
 import { walletDecider } from './wallet.decider';
 
 /** Finding 3 (credits above the review threshold) and finding 8 (untrusted keys) on the wallet stream. */
@@ -26,25 +27,20 @@ const callback = (overrides: Partial<CallbackReceived['data']> = {}) =>
 const apply = (overrides: Partial<CallbackReceived['data']> = {}) =>
   ({ type: 'ApplyCallback', uid, callback: callback(overrides), earningId: 'e-1', reviewThresholdPence: THRESHOLD, now }) as const;
 
-const credited = (overrides: Partial<EarningCredited['data']> = {}): WalletEvent => ({
-  type: 'EarningCredited',
-  data: {
+const credited = (overrides: Partial<EarningCredited['data']> = {}): WalletEvent =>
+  earningCredited({
     uid,
-    earningId: 'e-1',
     callbackId: 'cb-1',
     transactionId: 'o-big',
-    offerId: '42',
     offerName: 'Whale Quest',
     taskId: null,
     taskName: null,
     amountPence: 6_000,
-    rawUsd: null,
     status: 'pending',
     heldForReview: true,
     creditedAt: now,
     ...overrides,
-  },
-});
+  });
 const approved: WalletEvent = {
   type: 'EarningReviewApproved',
   data: { uid, earningId: 'e-1', amountPence: 6_000, approvedBy: admin, reason: 'Checked with BitLabs', approvedAt: now },

@@ -2,6 +2,7 @@ import type { CallbackReceived, WalletEvent } from '@playquid/contracts';
 import { describe, it } from 'vitest';
 import { callbackData } from '../testing/callback-fixtures';
 import { deciderSpec } from '../testing/decider-spec';
+import { earningCredited } from '../testing/wallet-fixtures';
 import { walletDecider } from './wallet.decider';
 
 const spec = deciderSpec(walletDecider);
@@ -25,24 +26,17 @@ const callback = (overrides: Partial<CallbackReceived['data']> = {}) =>
     ...overrides,
   });
 
-const credited = (overrides: Partial<Extract<WalletEvent, { type: 'EarningCredited' }>['data']> = {}): WalletEvent => ({
-  type: 'EarningCredited',
-  data: {
+const credited = (overrides: Partial<Extract<WalletEvent, { type: 'EarningCredited' }>['data']> = {}): WalletEvent =>
+  earningCredited({
     uid,
-    earningId: 'e-1',
     callbackId: 'cb-1',
     transactionId: 'o123',
-    offerId: '42',
     offerName: 'Dragon Quest',
-    taskId: '7',
     taskName: 'Reach level 10',
-    amountPence: 125,
     rawUsd: 19_500,
-    status: 'approved',
     creditedAt: now,
     ...overrides,
-  },
-});
+  });
 
 const qualified: WalletEvent = { type: 'MemberQualified', data: { uid, sequence: 1, qualifiedAt: now } };
 

@@ -1,5 +1,6 @@
 import type { PlayQuidEvent, WalletEvent } from '@playquid/contracts';
 import { foldStatement, type RecordedWalletEvent } from '@playquid/domain';
+import { earningCredited, welcomeBonusGranted } from '@playquid/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyRange } from '../apply-range';
 import { rebuildProjections } from '../rebuild';
@@ -20,24 +21,9 @@ const RECORDED = '2026-11-22T10:00:00.000Z';
 const eventId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const T1 = '2026-11-22T11:00:00.000Z';
 
-const bonus = (uid = 'ana'): WalletEvent => ({ type: 'WelcomeBonusGranted', data: { uid, earningId: `bonus-${uid}`, amountPence: 200, grantedAt: RECORDED } });
-const credited = (earningId: string, amountPence: number, status: 'pending' | 'approved'): WalletEvent => ({
-  type: 'EarningCredited',
-  data: {
-    uid: 'ana',
-    earningId,
-    callbackId: `cb-${earningId}`,
-    transactionId: `tx-${earningId}`,
-    offerId: '42',
-    offerName: 'Dragon Clash',
-    taskId: '7',
-    taskName: 'Level 5',
-    amountPence,
-    rawUsd: null,
-    status,
-    creditedAt: T1,
-  },
-});
+const bonus = (uid = 'ana'): WalletEvent => welcomeBonusGranted({ uid, earningId: `bonus-${uid}`, grantedAt: RECORDED });
+const credited = (earningId: string, amountPence: number, status: 'pending' | 'approved'): WalletEvent =>
+  earningCredited({ uid: 'ana', earningId, amountPence, status, creditedAt: T1 });
 const requested = (payoutId: string, amountPence: number): WalletEvent => ({
   type: 'PayoutRequested',
   data: { uid: 'ana', payoutId, amountPence, method: 'tremendous_reward', deliveryMethod: 'email', email: 'ana@example.com', earningIds: [], requestedAt: T1 },

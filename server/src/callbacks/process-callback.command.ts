@@ -1,28 +1,19 @@
 import { Inject, Logger, Optional } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type CallbackEvent, type CallbackReceived, streams, type WalletEvent } from '@playquid/contracts';
-import {
-  type CallbackCommand,
-  type CallbackDecision,
-  callbackDecider,
-  type CallbackStreamState,
-  decideCallbacks,
-  DomainError,
-  type StoredCallback,
-  userDecider,
-  walletDecider,
-  type WalletState,
-} from '@playquid/domain';
+import { type CallbackReceived, streams, type WalletEvent } from '@playquid/contracts';
+import { type CallbackCommand, type CallbackDecision, callbackDecider, decideCallbacks, DomainError, userDecider } from '@playquid/domain';
 import { randomUUID } from 'node:crypto';
 import type { DB } from '@playquid/read-db';
 import type { Kysely } from 'kysely';
-import { GroupCommit } from '../common/group-commit';
+import { LRUCache } from 'lru-cache';
 import { READ_DB } from '../infra/tokens';
-import { foldWallet as foldWalletFromSnapshot } from '../wallet/wallet-snapshots';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Clock } from '../cqrs/clock';
-import { EVENT_STORE, type EventStore, type NewEvent, type RecordedEvent, WrongExpectedRevisionError } from '../event-store/event-store';
-import { aggregateStream, expectedRevisionOf, handleCommand, toDomainEvent } from '../cqrs/command-handler';
+import { EVENT_STORE, type EventStore, WrongExpectedRevisionError } from '../event-store/event-store';
+import { aggregateStream } from '../cqrs/command-handler';
+import { type CallbackRef, recordCallbackOutcomes, type StoredOnStream, storedOnStream, toNew } from './callback-outcomes';
+import { MemberRunQueue } from './member-run-queue';
+import { WalletFoldCache } from './wallet-fold-cache';
 
 /** One stored callback, for an admin's reprocess. */
 export class ProcessCallbackCommand {
@@ -31,8 +22,6 @@ export class ProcessCallbackCommand {
     readonly callbackId: string,
   ) {}
 }
-
-type CallbackRef = { transactionId: string; callbackId: string };
 
 /** One member's stored callbacks, decided together in this order (the callback-processing job). */
 export class ProcessMemberCallbacksCommand {
@@ -53,8 +42,6 @@ export type ProcessCallbackResult =
 const MAX_ATTEMPTS = 5;
 /** Jobs of one member taken together at most, when they queue up behind one being decided. */
 const JOBS_PER_RUN = 50;
-/** Members whose folded wallet is kept between jobs (the most recently used). */
-const WALLET_CACHE_SIZE = 1_000;
 /** Members known to be registered (a registration is never undone), with who referred them. */
 const MEMBER_CACHE_SIZE = 10_000;
 
@@ -78,46 +65,6 @@ function summarise(events: WalletEvent[]): { detail: string; earningId: string |
   }
 }
 
-const toNew = (events: ReadonlyArray<{ type: string; data: unknown }>): NewEvent[] =>
-  events.map((e) => ({ type: e.type, data: e.data, metadata: {} }));
-
-interface CachedWallet {
-  state: WalletState;
-  revision: bigint | 'no_stream';
-}
-
-const foldWallet = (state: WalletState, recorded: RecordedEvent[]) =>
-  recorded.map(toDomainEvent).reduce((s, e) => walletDecider.evolve(s, e as WalletEvent), state);
-
-/** A callback as its stream stores it, with the revision its outcome is appended after. */
-interface StoredOnStream {
-  transactionId: string;
-  callbackId: string;
-  streamId: string;
-  state: CallbackStreamState;
-  revision: bigint | 'no_stream';
-  callback: StoredCallback | undefined;
-}
-
-/** Keeps at most `size` entries, dropping the one used least recently. */
-function keep<V>(cache: Map<string, V>, key: string, value: V, size: number): V {
-  cache.delete(key);
-  cache.set(key, value);
-  if (cache.size > size) cache.delete(cache.keys().next().value!);
-  return value;
-}
-
-function storedOnStream(ref: CallbackRef, recorded: RecordedEvent[]): StoredOnStream {
-  const state = recorded.map(toDomainEvent).reduce((s, e) => callbackDecider.evolve(s, e as CallbackEvent), callbackDecider.initialState());
-  return {
-    ...ref,
-    streamId: streams.callback(ref.transactionId),
-    state,
-    revision: expectedRevisionOf(recorded),
-    callback: state.callbacks.get(ref.callbackId),
-  };
-}
-
 /**
  * Turns stored callbacks into money on the member's wallet stream: all the callbacks of a job are
  * decided in order against one fold of the wallet and appended in one go, then each callback's own
@@ -134,29 +81,22 @@ function storedOnStream(ref: CallbackRef, recorded: RecordedEvent[]): StoredOnSt
 @CommandHandler(ProcessMemberCallbacksCommand)
 export class ProcessMemberCallbacksHandler implements ICommandHandler<ProcessMemberCallbacksCommand, ProcessCallbackResult[]> {
   private readonly logger = new Logger('CallbackProcessing');
-  private readonly runs = new Map<string, GroupCommit<readonly CallbackRef[], ProcessCallbackResult[]>>();
-  private readonly wallets = new Map<string, CachedWallet>();
-  private readonly registered = new Map<string, { referredBy: string | null }>();
+  private readonly runs = new MemberRunQueue((uid: string, jobs: Array<readonly CallbackRef[]>) => this.processJobs(uid, jobs), JOBS_PER_RUN);
+  private readonly wallets: WalletFoldCache;
+  private readonly registered = new LRUCache<string, { referredBy: string | null }>({ max: MEMBER_CACHE_SIZE });
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
     /** The read model, for wallet snapshots (absent: every fold reads the whole stream). */
-    @Optional() @Inject(READ_DB) private readonly readDb?: Kysely<DB>,
-  ) {}
+    @Optional() @Inject(READ_DB) readDb?: Kysely<DB>,
+  ) {
+    this.wallets = new WalletFoldCache(store, readDb);
+  }
 
   execute({ userId, callbacks }: ProcessMemberCallbacksCommand): Promise<ProcessCallbackResult[]> {
-    let runs = this.runs.get(userId);
-    if (!runs) {
-      const created = new GroupCommit((jobs: ReadonlyArray<readonly CallbackRef[]>) => this.processJobs(userId, jobs), {
-        concurrency: 1,
-        maxItems: JOBS_PER_RUN,
-        onIdle: () => this.runs.get(userId) === created && this.runs.delete(userId),
-      });
-      this.runs.set(userId, (runs = created));
-    }
-    return runs.submit(callbacks);
+    return this.runs.submit(userId, callbacks);
   }
 
   /** Several jobs as one run, each answered with the results of its own callbacks. */
@@ -215,28 +155,31 @@ export class ProcessMemberCallbacksHandler implements ICommandHandler<ProcessMem
       }
     }
 
-    await this.recordOutcomes(outcomes);
+    await recordCallbackOutcomes(this.store, outcomes);
     return stored.map((entry) => results.get(entry)!);
   }
 
   private async registeredMember(uid: string): Promise<{ referredBy: string | null } | null> {
     const known = this.registered.get(uid);
-    if (known) return keep(this.registered, uid, known, MEMBER_CACHE_SIZE);
+    if (known) return known;
     const { state } = await aggregateStream(this.store, streams.user(uid), userDecider);
-    return state.registered ? keep(this.registered, uid, { referredBy: state.referredBy }, MEMBER_CACHE_SIZE) : null;
+    if (!state.registered) return null;
+    const member = { referredBy: state.referredBy };
+    this.registered.set(uid, member);
+    return member;
   }
 
   /** Decides the callbacks on the wallet as it stands and appends what they change in one go. */
   private async decideOnWallet(uid: string, callbacks: Array<CallbackReceived['data']>, now: string): Promise<CallbackDecision[]> {
     const streamId = streams.wallet(uid);
     const toApply = callbacks.map((callback) => ({ callback, earningId: randomUUID() }));
-    const kept = this.wallets.get(uid);
-    let wallet = kept ?? (await this.walletAfter(uid, null));
+    const kept = this.wallets.take(uid);
+    let wallet = kept ?? (await this.wallets.read(uid, null));
     /** Whether `wallet` was read during this job (a kept fold may be behind the stream). */
     let fresh = !kept;
     for (let attempt = 1; ; attempt++) {
       // Deciding advances the fold in place: it is kept again only once it is known to match the stream.
-      this.wallets.delete(uid);
+      this.wallets.take(uid);
       const { decisions, wallet: after } = decideCallbacks(wallet.state, uid, toApply, {
         reviewThresholdPence: this.config.reviewCreditPence,
         now,
@@ -244,10 +187,10 @@ export class ProcessMemberCallbacksHandler implements ICommandHandler<ProcessMem
       const events = decisions.flatMap((d) => ('events' in d ? d.events : []));
       if (events.length === 0) {
         if (fresh) {
-          keep(this.wallets, uid, wallet, WALLET_CACHE_SIZE);
+          this.wallets.keep(uid, wallet);
           return decisions;
         }
-        const current = await this.walletAfter(uid, wallet);
+        const current = await this.wallets.read(uid, wallet);
         if (current.revision === wallet.revision) return decisions;
         wallet = current;
         fresh = true;
@@ -255,62 +198,14 @@ export class ProcessMemberCallbacksHandler implements ICommandHandler<ProcessMem
       }
       try {
         const { nextExpectedRevision } = await this.store.appendToStream(streamId, toNew(events), { expectedRevision: wallet.revision });
-        keep(this.wallets, uid, { state: after, revision: nextExpectedRevision }, WALLET_CACHE_SIZE);
+        this.wallets.keep(uid, { state: after, revision: nextExpectedRevision });
         return decisions;
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
-        wallet = await this.walletAfter(uid, null);
+        wallet = await this.wallets.read(uid, null);
         fresh = true;
       }
     }
-  }
-
-  /**
-   * The wallet up to its last event: `known` (a fold the decisions have not advanced) plus what was
-   * appended after it, or a fold of the whole stream. Kept for the next job.
-   */
-  private async walletAfter(uid: string, known: CachedWallet | null): Promise<CachedWallet> {
-    if (!known) {
-      // No fold kept: start from the member's wallet snapshot (checked against the stream's hash) and fold the tail.
-      const fold = await foldWalletFromSnapshot(this.readDb, this.store, uid);
-      return keep(this.wallets, uid, { state: fold.state, revision: fold.revision }, WALLET_CACHE_SIZE);
-    }
-    const fromRevision = known && known.revision !== 'no_stream' ? known.revision + 1n : 0n;
-    const recorded = await this.store.readStream(streams.wallet(uid), { fromRevision });
-    const base = known ?? { state: walletDecider.initialState(), revision: 'no_stream' as const };
-    const wallet =
-      recorded.length === 0 ? base : { state: foldWallet(base.state, recorded), revision: recorded[recorded.length - 1].revision };
-    return keep(this.wallets, uid, wallet, WALLET_CACHE_SIZE);
-  }
-
-  /**
-   * Each callback stream records its callbacks' outcomes in one append after the revision read at
-   * the start; a stream that moved on since is decided again on what it holds now.
-   */
-  private async recordOutcomes(outcomes: Map<StoredOnStream, CallbackCommand>): Promise<void> {
-    const byStream = new Map<string, { first: StoredOnStream; commands: CallbackCommand[] }>();
-    for (const [entry, command] of outcomes) {
-      const group = byStream.get(entry.streamId);
-      if (group) group.commands.push(command);
-      else byStream.set(entry.streamId, { first: entry, commands: [command] });
-    }
-    await Promise.all(
-      [...byStream.values()].map(async ({ first, commands }) => {
-        let state = first.state;
-        const events = commands.flatMap((command) => {
-          const decided = callbackDecider.decide(command, state);
-          state = decided.reduce(callbackDecider.evolve, state);
-          return decided;
-        });
-        if (events.length === 0) return;
-        try {
-          await this.store.appendToStream(first.streamId, toNew(events), { expectedRevision: first.revision });
-        } catch (error) {
-          if (!(error instanceof WrongExpectedRevisionError)) throw error;
-          for (const command of commands) await handleCommand(this.store, first.streamId, callbackDecider, command);
-        }
-      }),
-    );
   }
 }
 

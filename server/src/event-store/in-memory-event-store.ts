@@ -1,5 +1,5 @@
 import type { GlobalPosition } from '@playquid/contracts';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   type AppendResult,
   type EventStore,
@@ -13,12 +13,19 @@ import {
   WrongExpectedRevisionError,
 } from './event-store';
 import { assertPersonalDataEncrypted } from './encrypting-event-store';
+import { canonicalJson, computeCanonicalEventHash } from './hash-chain';
+import { metadataToStore, upcastRecorded } from './upcasting';
+
+/** A stored event as a reader gets it: its own copy of the data, in the current shape of its type. */
+const toRead = (event: RecordedEvent): RecordedEvent => upcastRecorded({ ...event, data: structuredClone(event.data), metadata: { ...event.metadata } });
 
 /**
  * An EventStore in memory, for the deterministic money simulation and fast handler tests: the same
- * expected-revision rule as the real stores, one global order, no I/O. `pause` (when given) runs
- * before each read and append, which lets the simulation interleave concurrent handlers in an order
- * chosen by its seed; `ids` makes event ids reproducible. Not for production: nothing is kept.
+ * expected-revision rule, hash chain, schema-version stamping and upcasting on read as the real
+ * stores (it passes event-store.contract.ts), one global order, no I/O. Data is kept as the JSON a
+ * real store gives back. `pause` (when given) runs before each read and append, which lets the
+ * simulation interleave concurrent handlers in an order chosen by its seed; `ids` makes event ids
+ * reproducible. Not for production: nothing is kept.
  */
 export class InMemoryEventStore implements EventStore {
   private readonly log: RecordedEvent[] = [];
@@ -38,15 +45,20 @@ export class InMemoryEventStore implements EventStore {
     let previousHash = stream.at(-1)?.hash ?? null;
     for (const event of events) {
       const position: GlobalPosition = { commit: BigInt(this.log.length + 1), prepare: BigInt(this.log.length + 1) };
-      const metadata = { ...(event.metadata ?? {}), schemaVersion: 1 };
-      const hash = createHash('sha256').update(`${previousHash ?? ''}${JSON.stringify([streamId, event.type, event.data])}`).digest('hex');
+      const id = event.id ?? this.options.ids?.() ?? randomUUID();
+      const revision = BigInt(stream.length);
+      const metadata = metadataToStore(event.type, event.metadata);
+      // Serialised as the Postgres store does (its canonical JSON is the row), read back as JSON.
+      const dataJson = canonicalJson(event.data);
+      const metadataJson = canonicalJson(metadata);
+      const hash = computeCanonicalEventHash(previousHash, { streamId, revision, id, type: event.type }, dataJson, metadataJson);
       const recorded: RecordedEvent = {
-        id: event.id ?? this.options.ids?.() ?? randomUUID(),
+        id,
         streamId,
-        revision: BigInt(stream.length),
+        revision,
         type: event.type,
-        data: structuredClone(event.data),
-        metadata,
+        data: dataJson === undefined ? null : JSON.parse(dataJson),
+        metadata: JSON.parse(metadataJson!) as Record<string, unknown>,
         position,
         createdAt: this.options.now?.() ?? new Date(),
         hash,
@@ -64,7 +76,7 @@ export class InMemoryEventStore implements EventStore {
   async readStream(streamId: string, { fromRevision = 0n, maxCount }: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     await this.options.pause?.();
     const events = (this.byStream.get(streamId) ?? []).filter((e) => e.revision >= fromRevision);
-    return (maxCount === undefined ? events : events.slice(0, maxCount)).map((e) => ({ ...e, data: structuredClone(e.data) }));
+    return (maxCount === undefined ? events : events.slice(0, maxCount)).map(toRead);
   }
 
   async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
@@ -74,7 +86,7 @@ export class InMemoryEventStore implements EventStore {
   async readAll({ after, maxCount }: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const from = after ? Number(after.commit) : 0;
     const events = this.log.slice(from);
-    return maxCount === undefined ? events : events.slice(0, maxCount);
+    return (maxCount === undefined ? events : events.slice(0, maxCount)).map(toRead);
   }
 
   async readHead(): Promise<GlobalPosition> {

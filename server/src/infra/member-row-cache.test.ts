@@ -1,3 +1,4 @@
+import { eventually } from '@playquid/domain/testing';
 import { createTestDatabase, type TestDatabase } from '@playquid/read-db';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,8 +52,8 @@ const setAvailable = (uid: string, pence: number) =>
 const notificationsDelivered = () => new Promise((r) => setTimeout(r, 100));
 
 /** Reads through the cache until it gives `expected` (the change's notification is on its way). */
-async function eventually(read: () => Promise<unknown>, expected: unknown): Promise<void> {
-  for (let tries = 0; tries < 200 && (await read()) !== expected; tries++) await new Promise((r) => setTimeout(r, 10));
+async function readsEventually(read: () => Promise<unknown>, expected: unknown): Promise<void> {
+  await eventually(async () => (await read()) === expected, { timeoutMs: 2_000, intervalMs: 10 }).catch(() => undefined);
   expect(await read()).toBe(expected);
 }
 
@@ -66,7 +67,7 @@ describe('MemberRowCache', () => {
     expect(a.reads).toBe(1);
 
     await setAvailable('member-a', 250);
-    await eventually(a.read, 250);
+    await readsEventually(a.read, 250);
     const readsAfterChange = a.reads;
     expect(await a.read()).toBe(250);
     expect(a.reads).toBe(readsAfterChange);
@@ -81,7 +82,7 @@ describe('MemberRowCache', () => {
     await b.read();
     await c.read();
     await setAvailable('member-b', 11);
-    await eventually(b.read, 11);
+    await readsEventually(b.read, 11);
     expect(await c.read()).toBe(2);
     expect(c.reads).toBe(1);
   });
@@ -107,6 +108,6 @@ describe('MemberRowCache', () => {
     const e = reader('member-e');
     await e.read();
     await db.query('delete from balances');
-    await eventually(e.read, undefined);
+    await readsEventually(e.read, undefined);
   });
 });

@@ -1,4 +1,5 @@
 import { redisConnectionFromUrl } from '@playquid/contracts';
+import { eventually } from '@playquid/domain/testing';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,13 +9,7 @@ import { RedisLease } from './redis-lease';
 const redis = new Redis({ ...redisConnectionFromUrl(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'), maxRetriesPerRequest: 1 });
 afterAll(() => redis.quit());
 
-async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+const until = (check: () => boolean) => eventually(check, { timeoutMs: 5_000, intervalMs: 10 });
 
 function lease(key: string, events: string[], name: string) {
   return new RedisLease({

@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { Test } from '@nestjs/testing';
 import { QUEUES, redisConnectionFromUrl, type RewardOrderJob } from '@playquid/contracts';
 import { walletDecider } from '@playquid/domain';
+import { eventually } from '@playquid/domain/testing';
 import { createReadDb, createTestDatabase, type DB, migrateToLatest, type TestDatabase } from '@playquid/read-db';
 import { startTremendousStandin, type TremendousStandin } from '@playquid/standins';
 import type { Queue } from 'bullmq';
@@ -224,13 +225,3 @@ describe('reward orders', () => {
     }
   });
 });
-
-async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('Timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

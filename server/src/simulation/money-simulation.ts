@@ -29,7 +29,7 @@ import type { EventStore, RecordedEvent } from '../event-store/event-store';
 import { EncryptingEventStore } from '../event-store/encrypting-event-store';
 import { PersonalDataVault } from '@playquid/read-db';
 import { InMemoryEventStore } from '../event-store/in-memory-event-store';
-import { toMessage } from '../forwarder/forwarder.service';
+import { toMessage } from '../forwarder/forwarder-reactions';
 import { type PayoutCommandInput, RunPayoutCommand, RunPayoutHandler } from '../payouts/payout.commands';
 import { RecordRewardDeliveryCommand, RecordRewardDeliveryHandler } from '../rewards/reward-delivery.command';
 import { PlaceRewardOrderCommand, PlaceRewardOrderHandler } from '../rewards/reward-order.command';

@@ -1,5 +1,6 @@
 import { streams } from '@playquid/contracts';
 import { WALLET_SNAPSHOT_EVERY, walletDecider, walletStateToJson } from '@playquid/domain';
+import { earningCredited } from '@playquid/domain/testing';
 import { createReadDb, createTestDatabase, type DB, type TestDatabase } from '@playquid/read-db';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,23 +21,19 @@ let clock = START;
 const store = new InMemoryEventStore({ now: () => new Date((clock += 1000)) });
 const UID = 'heavy-member';
 
-const credit = (i: number) => ({
-  type: 'EarningCredited',
-  data: {
+const credit = (i: number) =>
+  earningCredited({
     uid: UID,
     earningId: `e${i}`,
     callbackId: `c${i}`,
     transactionId: `t${i}`,
     offerId: 'o1',
-    offerName: 'Dragon Clash',
     taskId: null,
     taskName: null,
     amountPence: 10 + (i % 7),
-    rawUsd: null,
     status: i % 3 === 0 ? 'pending' : 'approved',
     creditedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-  },
-});
+  });
 const appendCredits = (from: number, count: number) =>
   store.appendToStream(
     streams.wallet(UID),

@@ -4,9 +4,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientDist, launchChromium } from '../support/browser';
+import { type BrowserStack, startBrowserStack } from '../support/browser';
 import { PASSWORD, registeredMember } from '../support/members';
-import { type OffersStack, startOffersStack } from '../support/offers';
 import { type Stack, TEST_SECRET } from '../support/stack';
 
 /**
@@ -21,16 +20,15 @@ const WIDTHS = [
 ] as const;
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
-let env: OffersStack;
+let setup: BrowserStack;
 let stack: Stack;
 let browser: Browser;
 let member: EmulatorUser;
 let offerId: string;
 
 beforeAll(async () => {
-  env = await startOffersStack({ listen: true, clientDist: clientDist() });
-  stack = env.stack;
-  browser = await launchChromium();
+  setup = await startBrowserStack({ offers: true });
+  ({ stack, browser } = setup);
   member = await registeredMember(stack, { label: 'a11y' });
   // Some history so the member pages show their tables and lists, not only empty states.
   const signed = buildCallbackUrl({ uid: member.uid, amount: '1.25', tx: `a11y-${member.uid}`, offerName: 'Gem Quest', baseUrl: stack.url!, secret: TEST_SECRET });
@@ -38,10 +36,7 @@ beforeAll(async () => {
   offerId = (await stack.db.selectFrom('offers').select('id').where('status', '=', 'active').orderBy('id').executeTakeFirstOrThrow()).id;
   if (SHOTS_DIR) mkdirSync(SHOTS_DIR, { recursive: true });
 });
-afterAll(async () => {
-  await browser?.close();
-  await env?.close();
-});
+afterAll(() => setup?.close());
 
 async function newContext(): Promise<BrowserContext> {
   // Animations finished: contrast is measured on the page as it settles, not mid-fade.

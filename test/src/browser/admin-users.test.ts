@@ -3,27 +3,25 @@ import type { EmulatorUser } from '@playquid/scripts';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientDist, launchChromium } from '../support/browser';
+import { type BrowserStack, startBrowserStack } from '../support/browser';
 import { PASSWORD, registeredMember } from '../support/members';
 import { makeAdmin } from '../support/money';
-import { eventually, type Stack, startStack } from '../support/stack';
+import { eventually, type Stack } from '../support/stack';
 
 const DISABLED_LOGIN_MESSAGE = 'This account has been disabled. Please contact support.';
 /** Set to a folder to also save screenshots of the console at desktop and phone widths. */
 const SHOTS = process.env.ADMIN_USERS_SHOTS_DIR;
 
+let setup: BrowserStack;
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack({ listen: true, clientDist: clientDist() });
-  browser = await launchChromium();
+  setup = await startBrowserStack();
+  ({ stack, browser } = setup);
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+afterAll(() => setup?.close());
 
 async function signInAt(path: '/login' | '/admin', user: EmulatorUser, landing: RegExp, width = 1440): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });

@@ -1,25 +1,23 @@
 import type { EmulatorUser } from '@playquid/scripts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientDist, launchChromium } from '../support/browser';
+import { type BrowserStack, startBrowserStack } from '../support/browser';
 import { PASSWORD, registeredMember } from '../support/members';
 import { makeAdmin } from '../support/money';
-import { eventually, type Stack, startStack } from '../support/stack';
+import { eventually, type Stack } from '../support/stack';
 
+let setup: BrowserStack;
 let stack: Stack;
 let browser: Browser;
 let admin: EmulatorUser;
 
 beforeAll(async () => {
-  stack = await startStack({ listen: true, clientDist: clientDist() });
+  setup = await startBrowserStack();
+  ({ stack, browser } = setup);
   admin = await registeredMember(stack, { label: 'blog-admin' });
   await makeAdmin(stack, admin);
-  browser = await launchChromium();
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+afterAll(() => setup?.close());
 
 /** Hostile HTML of every kind the sanitiser must make inert, around some real content. */
 const HOSTILE = [

@@ -4,10 +4,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientDist, launchChromium } from '../support/browser';
+import { type BrowserStack, startBrowserStack } from '../support/browser';
 import { PASSWORD, registeredMember } from '../support/members';
 import { availableBecomes, balanceOf, bearer, makeAdmin } from '../support/money';
-import { type OffersStack, startOffersStack } from '../support/offers';
 import type { Stack } from '../support/stack';
 
 /**
@@ -16,7 +15,7 @@ import type { Stack } from '../support/stack';
  * outcome and the credit. Claims may be opened at once here (CLAIM_MIN_AGE_HOURS=0).
  * With SHOTS_DIR set, screenshots of the new screens are saved there.
  */
-let env: OffersStack;
+let setup: BrowserStack;
 let stack: Stack;
 let browser: Browser;
 let member: EmulatorUser;
@@ -25,18 +24,14 @@ let tasks: Array<{ event_id: string; name: string; payout_pence: number }>;
 
 beforeAll(async () => {
   process.env.CLAIM_MIN_AGE_HOURS = '0';
-  env = await startOffersStack({ listen: true, clientDist: clientDist() });
-  stack = env.stack;
-  browser = await launchChromium();
+  setup = await startBrowserStack({ offers: true });
+  ({ stack, browser } = setup);
   [member, admin] = await Promise.all([registeredMember(stack, { label: 'claims-ui' }), registeredMember(stack, { label: 'claims-ui-admin' })]);
   await makeAdmin(stack, admin);
   tasks = (await stack.http.get('/api/offers/5011').expect(200)).body.data.offer.events;
   await stack.http.post('/api/offers/5011/start').set('authorization', bearer(member)).expect(200);
 });
-afterAll(async () => {
-  await browser?.close();
-  await env?.close();
-});
+afterAll(() => setup?.close());
 
 async function signInAt(path: '/login' | '/admin', user: EmulatorUser, landing: RegExp, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });

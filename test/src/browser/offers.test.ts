@@ -1,25 +1,21 @@
 import { buildCallbackUrl, type EmulatorUser, signUp, verifyEmail } from '@playquid/scripts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientDist, launchChromium } from '../support/browser';
+import { type BrowserStack, startBrowserStack } from '../support/browser';
 import { PASSWORD, registeredMember, uniqueEmail } from '../support/members';
 import { availableBecomes, balanceOf, bearer, makeAdmin } from '../support/money';
-import { type OffersStack, offerRowWhere, startOffersStack } from '../support/offers';
+import { offerRowWhere } from '../support/offers';
 import { eventually, type Stack, TEST_SECRET } from '../support/stack';
 
-let env: OffersStack;
+let setup: BrowserStack;
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  env = await startOffersStack({ listen: true, clientDist: clientDist() });
-  stack = env.stack;
-  browser = await launchChromium();
+  setup = await startBrowserStack({ offers: true });
+  ({ stack, browser } = setup);
 });
-afterAll(async () => {
-  await browser?.close();
-  await env?.close();
-});
+afterAll(() => setup?.close());
 
 /** Chrome on an Android phone, 390 px wide. */
 const ANDROID_PHONE = {
@@ -112,7 +108,7 @@ describe('offers, in the browser', () => {
     const start = page.getByTestId('offer-start');
     await expect.poll(() => start.isEnabled(), { timeout: 20_000 }).toBe(true);
     await start.click();
-    await page.waitForURL((url) => url.href.startsWith(env.standin.url) && url.searchParams.get('uid') === member.uid, { timeout: 20_000 });
+    await page.waitForURL((url) => url.href.startsWith(setup.standin!.url) && url.searchParams.get('uid') === member.uid, { timeout: 20_000 });
     expect(page.url()).toContain(`/click/${offer.api_id}`);
     await eventually(() => stack.db.selectFrom('offer_starts').select('id').where('uid', '=', member.uid).executeTakeFirst());
     await page.context().close();

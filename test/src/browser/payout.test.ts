@@ -2,22 +2,20 @@ import { PAYOUT_REQUESTED_MESSAGE } from '@playquid/contracts';
 import { buildCallbackUrl, type EmulatorUser } from '@playquid/scripts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientDist, launchChromium } from '../support/browser';
+import { type BrowserStack, startBrowserStack } from '../support/browser';
 import { PASSWORD, registeredMember } from '../support/members';
 import { availableBecomes, makeAdmin } from '../support/money';
-import { type Stack, startStack, TEST_SECRET } from '../support/stack';
+import { type Stack, TEST_SECRET } from '../support/stack';
 
+let setup: BrowserStack;
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack({ listen: true, clientDist: clientDist() });
-  browser = await launchChromium();
+  setup = await startBrowserStack();
+  ({ stack, browser } = setup);
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+afterAll(() => setup?.close());
 
 async function signInAt(path: '/login' | '/admin', user: EmulatorUser, landing: RegExp, width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });

@@ -1,22 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientDist, launchChromium } from '../support/browser';
-import { type OffersStack, startOffersStack } from '../support/offers';
+import { type BrowserStack, startBrowserStack } from '../support/browser';
 import type { Stack } from '../support/stack';
 
 
-let env: OffersStack;
+let setup: BrowserStack;
 let stack: Stack;
 let browser: Browser;
 beforeAll(async () => {
-  env = await startOffersStack({ listen: true, clientDist: clientDist() });
-  stack = env.stack;
-  browser = await launchChromium();
+  setup = await startBrowserStack({ offers: true });
+  ({ stack, browser } = setup);
 });
-afterAll(async () => {
-  await browser?.close();
-  await env?.close();
-});
+afterAll(() => setup?.close());
 
 interface Head {
   title: string;

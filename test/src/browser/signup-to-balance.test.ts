@@ -1,21 +1,19 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCallbackUrl, oobCodes } from '@playquid/scripts';
-import { clientDist, launchChromium } from '../support/browser';
+import { type BrowserStack, startBrowserStack } from '../support/browser';
 import { uniqueEmail } from '../support/members';
-import { type Stack, startStack, TEST_SECRET } from '../support/stack';
+import { type Stack, TEST_SECRET } from '../support/stack';
 
+let setup: BrowserStack;
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack({ listen: true, clientDist: clientDist() });
-  browser = await launchChromium();
+  setup = await startBrowserStack();
+  ({ stack, browser } = setup);
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+afterAll(() => setup?.close());
 
 describe('a new member, in the browser', () => {
   it('signs up, verifies the email on the verification screen, sees the £2.00 bonus locked, then sees a callback credit arrive and unlock it without reloading', async () => {

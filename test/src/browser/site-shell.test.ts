@@ -1,25 +1,20 @@
 import { buildCallbackUrl, oobCodes, signUp } from '@playquid/scripts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientDist, launchChromium } from '../support/browser';
+import { type BrowserStack, startBrowserStack } from '../support/browser';
 import { PASSWORD, registeredMember, uniqueEmail } from '../support/members';
 import { bearer, makeAdmin } from '../support/money';
-import { type OffersStack, startOffersStack } from '../support/offers';
 import { type Stack, TEST_SECRET } from '../support/stack';
 
-let env: OffersStack;
+let setup: BrowserStack;
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  env = await startOffersStack({ listen: true, clientDist: clientDist() });
-  stack = env.stack;
-  browser = await launchChromium();
+  setup = await startBrowserStack({ offers: true });
+  ({ stack, browser } = setup);
 });
-afterAll(async () => {
-  await browser?.close();
-  await env?.close();
-});
+afterAll(() => setup?.close());
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1440, height: 900 } };

@@ -3,24 +3,22 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientDist, launchChromium } from '../support/browser';
+import { type BrowserStack, startBrowserStack } from '../support/browser';
 import { PASSWORD, registeredMember } from '../support/members';
 import { availableBecomes } from '../support/money';
-import { type Stack, startStack, TEST_SECRET } from '../support/stack';
+import { type Stack, TEST_SECRET } from '../support/stack';
 
+let setup: BrowserStack;
 let stack: Stack;
 let browser: Browser;
 /** PLAYQUID_SHOTS=<folder>: also save screenshots of the pages (not in CI). */
 const shots = process.env.PLAYQUID_SHOTS;
 
 beforeAll(async () => {
-  stack = await startStack({ listen: true, clientDist: clientDist() });
-  browser = await launchChromium();
+  setup = await startBrowserStack();
+  ({ stack, browser } = setup);
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+afterAll(() => setup?.close());
 
 /** Drops the file on the verifier and waits for its verdict on that file (the card names it). */
 async function verdict(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {

@@ -102,17 +102,4 @@ export async function startStack(
 }
 
 /** Polls until `check` returns a value that is not undefined (read models are eventually consistent). */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) throw new Error(`Timed out waiting${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { eventually } from '@playquid/domain/testing';

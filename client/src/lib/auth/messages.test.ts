@@ -51,16 +51,3 @@ describe('password reset messages', () => {
   });
 });
 
-describe('success texts', () => {
-  it('are word for word', () => {
-    expect(AUTH_TEXT.signupSuccess).toBe(
-      'Account created successfully! Please check your email and verify your account before signing in.',
-    );
-    expect(AUTH_TEXT.signedIn).toBe('Signed in successfully!');
-    expect(AUTH_TEXT.signedInWithGoogle).toBe('Signed in with Google successfully!');
-    expect(AUTH_TEXT.resetSent).toBe('Password reset email sent! Please check your inbox.');
-    expect(AUTH_TEXT.verificationSent).toBe('Verification email sent! Please check your inbox and spam folder.');
-    expect(AUTH_TEXT.verified).toBe('Email verified successfully!');
-    expect(AUTH_TEXT.emailFirst).toBe('Please enter your email address first');
-  });
-});
