@@ -1,4 +1,3 @@
-import { getQueueToken } from '@nestjs/bullmq';
 import { QUEUES } from '@playquid/contracts';
 import { audit, type EmulatorUser } from '@playquid/scripts';
 import { LOG_CHECKPOINT_SCHEDULER_ID, LogCheckpointService } from '@playquid/server';
@@ -31,7 +30,7 @@ afterAll(async () => {
 
 describe('signed log checkpoints at intervals', () => {
   it('schedules a checkpoint every LOG_CHECKPOINT_INTERVAL_MINUTES (15 by default), one scheduler for the cluster', async () => {
-    const queue = stack.app.get<Queue>(getQueueToken(QUEUES.logCheckpoints));
+    const queue = stack.app.get<Queue>(`BullQueue_${QUEUES.logCheckpoints}`) // @nestjs/bullmq's getQueueToken;
     const schedulers = await queue.getJobSchedulers();
     expect(schedulers).toEqual([expect.objectContaining({ key: LOG_CHECKPOINT_SCHEDULER_ID, every: 15 * 60_000 })]);
     // The rest of this file signs by hand: no scheduled run in between.
