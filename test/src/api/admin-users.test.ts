@@ -72,6 +72,7 @@ describe('admin users: list', () => {
       is_verified: true,
       is_banned: false,
       ban: null,
+      partner_hold: null,
       total_earned: expect.any(Number),
       total_earned_pence: expect.any(Number),
       pending_earnings: 0,
