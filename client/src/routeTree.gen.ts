@@ -36,6 +36,7 @@ import { Route as AdminAdminClaimsRouteRouteImport } from './routes/_admin/admin
 import { Route as AdminAdminDashboardRouteRouteImport } from './routes/_admin/admin/dashboard/route'
 import { Route as AdminAdminOffersRouteRouteImport } from './routes/_admin/admin/offers/route'
 import { Route as AdminAdminPayoutsRouteRouteImport } from './routes/_admin/admin/payouts/route'
+import { Route as AdminAdminPrivacyRouteRouteImport } from './routes/_admin/admin/privacy/route'
 import { Route as AdminAdminUsersRouteRouteImport } from './routes/_admin/admin/users/route'
 import { Route as MemberEarningsClaimsRouteRouteImport } from './routes/_member/earnings_/claims/route'
 import { Route as MemberEarningsStatementRouteRouteImport } from './routes/_member/earnings_/statement/route'
@@ -175,6 +176,11 @@ const AdminAdminPayoutsRouteRoute = AdminAdminPayoutsRouteRouteImport.update({
   path: '/admin/payouts',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminAdminPrivacyRouteRoute = AdminAdminPrivacyRouteRouteImport.update({
+  id: '/admin/privacy',
+  path: '/admin/privacy',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminAdminUsersRouteRoute = AdminAdminUsersRouteRouteImport.update({
   id: '/admin/users',
   path: '/admin/users',
@@ -219,6 +225,7 @@ export interface FileRoutesByFullPath {
   '/admin/dashboard': typeof AdminAdminDashboardRouteRoute
   '/admin/offers': typeof AdminAdminOffersRouteRoute
   '/admin/payouts': typeof AdminAdminPayoutsRouteRoute
+  '/admin/privacy': typeof AdminAdminPrivacyRouteRoute
   '/admin/users': typeof AdminAdminUsersRouteRoute
   '/earnings/claims': typeof MemberEarningsClaimsRouteRoute
   '/earnings/statement': typeof MemberEarningsStatementRouteRoute
@@ -249,6 +256,7 @@ export interface FileRoutesByTo {
   '/admin/dashboard': typeof AdminAdminDashboardRouteRoute
   '/admin/offers': typeof AdminAdminOffersRouteRoute
   '/admin/payouts': typeof AdminAdminPayoutsRouteRoute
+  '/admin/privacy': typeof AdminAdminPrivacyRouteRoute
   '/admin/users': typeof AdminAdminUsersRouteRoute
   '/earnings/claims': typeof MemberEarningsClaimsRouteRoute
   '/earnings/statement': typeof MemberEarningsStatementRouteRoute
@@ -282,6 +290,7 @@ export interface FileRoutesById {
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRouteRoute
   '/_admin/admin/offers': typeof AdminAdminOffersRouteRoute
   '/_admin/admin/payouts': typeof AdminAdminPayoutsRouteRoute
+  '/_admin/admin/privacy': typeof AdminAdminPrivacyRouteRoute
   '/_admin/admin/users': typeof AdminAdminUsersRouteRoute
   '/_member/earnings_/claims': typeof MemberEarningsClaimsRouteRoute
   '/_member/earnings_/statement': typeof MemberEarningsStatementRouteRoute
@@ -314,6 +323,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/offers'
     | '/admin/payouts'
+    | '/admin/privacy'
     | '/admin/users'
     | '/earnings/claims'
     | '/earnings/statement'
@@ -344,6 +354,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/offers'
     | '/admin/payouts'
+    | '/admin/privacy'
     | '/admin/users'
     | '/earnings/claims'
     | '/earnings/statement'
@@ -376,6 +387,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/dashboard'
     | '/_admin/admin/offers'
     | '/_admin/admin/payouts'
+    | '/_admin/admin/privacy'
     | '/_admin/admin/users'
     | '/_member/earnings_/claims'
     | '/_member/earnings_/statement'
@@ -591,6 +603,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminPayoutsRouteRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/_admin/admin/privacy': {
+      id: '/_admin/admin/privacy'
+      path: '/admin/privacy'
+      fullPath: '/admin/privacy'
+      preLoaderRoute: typeof AdminAdminPrivacyRouteRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/_admin/admin/users': {
       id: '/_admin/admin/users'
       path: '/admin/users'
@@ -622,6 +641,7 @@ interface AdminRouteRouteChildren {
   AdminAdminDashboardRouteRoute: typeof AdminAdminDashboardRouteRoute
   AdminAdminOffersRouteRoute: typeof AdminAdminOffersRouteRoute
   AdminAdminPayoutsRouteRoute: typeof AdminAdminPayoutsRouteRoute
+  AdminAdminPrivacyRouteRoute: typeof AdminAdminPrivacyRouteRoute
   AdminAdminUsersRouteRoute: typeof AdminAdminUsersRouteRoute
 }
 
@@ -632,6 +652,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAdminDashboardRouteRoute: AdminAdminDashboardRouteRoute,
   AdminAdminOffersRouteRoute: AdminAdminOffersRouteRoute,
   AdminAdminPayoutsRouteRoute: AdminAdminPayoutsRouteRoute,
+  AdminAdminPrivacyRouteRoute: AdminAdminPrivacyRouteRoute,
   AdminAdminUsersRouteRoute: AdminAdminUsersRouteRoute,
 }
 

@@ -4,6 +4,8 @@ import type { Role } from './events';
  * What a banned member's every call answers with (403), and what their screens show. One text on
  * both sides, so the client can recognise the refusal.
  */
+/** Every authenticated call of a closed account (issue 21), reads included. */
+export const ACCOUNT_CLOSED_MESSAGE = 'This account is closed. Contact support if you need a copy of your records.';
 export const ACCOUNT_SUSPENDED_MESSAGE = 'Your account has been suspended. Contact support if you think this is a mistake.';
 
 /** Rules of the admin users console, word for word as the API refuses them. */

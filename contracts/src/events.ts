@@ -175,6 +175,38 @@ export type ReversalAwaitingCredit = DomainEvent<
   { uid: string; callbackId: string; transactionId: string; creditTransactionId: string; receivedAt: string }
 >;
 /**
+ * A partner credit (a BitLabs callback) for a task the member was already paid for through an
+ * approved missing-credit claim: recorded, never paid a second time. The callback's transaction
+ * now names the claim's earning, so a later partner reversal of it takes the claim credit back.
+ * `amountPence`: what the partner sent (the claim credit may differ). No money moves here.
+ */
+export type CreditCoveredByClaim = DomainEvent<
+  'CreditCoveredByClaim',
+  {
+    uid: string;
+    callbackId: string;
+    transactionId: string;
+    offerId: string;
+    taskId: string;
+    claimId: string;
+    /** The claim's earning, which already paid this task. */
+    earningId: string;
+    amountPence: Pence;
+    receivedAt: string;
+  }
+>;
+/**
+ * A partner credit for a member whose account is closed: recorded, not credited (the member can
+ * no longer withdraw or give consent to new earnings). Reversals of earlier credits still apply.
+ * No money moves here.
+ */
+export type CreditRefusedAccountClosed = DomainEvent<
+  'CreditRefusedAccountClosed',
+  { uid: string; callbackId: string; transactionId: string; offerId: string | null; taskId: string | null; amountPence: Pence; closedAt: string; receivedAt: string }
+>;
+/** The account closed: the wallet's last settlement (after any BalanceForfeited); new partner credits are no longer booked. */
+export type WalletClosed = DomainEvent<'WalletClosed', { uid: string; closedAt: string }>;
+/**
  * The member's approved offer earnings went from none to some (MemberQualified) or back to none
  * (MemberQualificationLost, every qualifying offer reversed). The referrer's reward follows these
  * facts exactly once each, whatever the contention: `sequence` counts the changes on this wallet.
@@ -355,6 +387,9 @@ export type WalletEvent =
   | ReferralRewardGranted
   | ReferralRewardReversed
   | ReversalAwaitingCredit
+  | CreditCoveredByClaim
+  | CreditRefusedAccountClosed
+  | WalletClosed
   | MemberQualified
   | MemberQualificationLost
   | PayoutEvent;

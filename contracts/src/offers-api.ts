@@ -214,7 +214,8 @@ export interface CallbackRecord {
   reviewed_at?: string | null;
 }
 
-export type CallbackReviewStatus = 'held' | 'approved' | 'rejected';
+/** `covered_by_claim`: a partner credit for a task an approved missing-credit claim had already paid (not paid twice); `account_closed`: arrived after the account closed (not credited). */
+export type CallbackReviewStatus = 'held' | 'approved' | 'rejected' | 'covered_by_claim' | 'account_closed';
 
 export interface CallbackStats {
   total_callbacks: number;

@@ -17,6 +17,8 @@ export const QUEUES = {
   offerSync: 'offer-sync',
   /** The daily personal-data retention run (server privacy/): one at a time in the cluster. */
   privacyRetention: 'privacy-retention',
+  /** The signed log checkpoint, every LOG_CHECKPOINT_INTERVAL_MINUTES (server statements/): one at a time in the cluster. */
+  logCheckpoints: 'log-checkpoints',
 } as const;
 
 /** The forwarder's own checkpoint row in projection_checkpoints. */

@@ -89,6 +89,7 @@ export const ROUTE_SEO: Readonly<Record<string, RouteSeo>> = {
   '/admin/payouts': { title: 'Payouts', index: false },
   '/admin/callbacks': { title: 'Callbacks', index: false },
   '/admin/claims': { title: 'Claims', index: false },
+  '/admin/privacy': { title: 'Privacy requests', index: false },
   '/admin/blogs': { title: 'Blog Posts', index: false },
 };
 

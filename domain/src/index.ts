@@ -34,3 +34,4 @@ export * from './wallet/closure-rules';
 export * from './privacy/retention';
 export * from './proof/signed-statement';
 export * from './wallet/partner-signals';
+export * from './wallet/credit-guards';

@@ -37,6 +37,9 @@ const EVENT_TYPES: Record<PlayQuidEventType, true> = {
   PayoutReturned: true,
   ReferralRewardReversed: true,
   ReversalAwaitingCredit: true,
+  CreditCoveredByClaim: true,
+  CreditRefusedAccountClosed: true,
+  WalletClosed: true,
   MemberQualified: true,
   MemberQualificationLost: true,
   CallbackReceived: true,
@@ -80,8 +83,10 @@ describe('projection registry', () => {
   it('projects every event type of the write side somewhere, except the facts only the write side reads', () => {
     const handled = new Set(ALL_PROJECTIONS.flatMap((p) => p.handles));
     // The referral settlement reads these from the friend's wallet stream; no screen shows them.
-    // The claim-task streams only keep a second claim for one task out.
+    // The claim-task streams only keep a second claim for one task out. WalletClosed only stops new
+    // credits on the wallet (the users projection shows the closure from AccountClosed).
     expect(Object.keys(EVENT_TYPES).filter((type) => !handled.has(type as PlayQuidEventType))).toEqual([
+      'WalletClosed',
       'MemberQualified',
       'MemberQualificationLost',
       'ClaimTaskHeld',

@@ -108,4 +108,10 @@ export type ReviewDecision = 'approve' | 'reject';
 /** The reason an admin typed, trimmed; null when it is blank (the server would refuse it). */
 export const reviewReason = (typed: string | null): string | null => (typed?.trim() ? typed.trim() : null);
 
-export const REVIEW_LABELS = { held: 'Held for review', approved: 'Review approved', rejected: 'Review rejected' } as const;
+export const REVIEW_LABELS = {
+  held: 'Held for review',
+  approved: 'Review approved',
+  rejected: 'Review rejected',
+  covered_by_claim: 'Already paid by a claim',
+  account_closed: 'Account closed: not credited',
+} as const;

@@ -1,5 +1,6 @@
 import type { WalletEvent } from '@playquid/contracts';
 import { payoutFigures } from '../wallet/wallet-payouts';
+import { taskKeys } from '../wallet/wallet-state';
 import { walletDecider, type WalletState } from '../wallet/wallet.decider';
 
 /**
@@ -83,6 +84,18 @@ function memberBreaches(member: AuditedMember, options: InvariantOptions, report
     }
     if (event.type === 'PayoutApproved') approvedAt.set(event.data.payoutId, event.createdAt);
     state = walletDecider.evolve(state, event);
+  }
+  // A task paid through a claim is not paid again by the partner's credit (CreditCoveredByClaim): both standing is a double payment.
+  const standing = member.wallet.flatMap((event) =>
+    event.type === 'EarningCredited' && state.earnings[event.data.earningId]?.status !== 'rejected'
+      ? [{ data: event.data, keys: taskKeys(event.data.offerId, event.data.taskId, event.data.taskName) }]
+      : [],
+  );
+  for (const claim of standing.filter((credit) => credit.data.source === 'claim')) {
+    const others = standing.filter((credit) => credit !== claim && credit.keys.some((key) => claim.keys.includes(key)));
+    if (others.length === 0) continue;
+    const earnings = [claim, ...others].map((credit) => credit.data.earningId).join(' and ');
+    report.breaches.push(`task ${claim.data.taskId ?? claim.data.taskName} of offer ${claim.data.offerId} for ${uid}: paid twice (earnings ${earnings})`);
   }
   for (const [creditTx, waiting] of Object.entries(state.awaitingReversals)) {
     const received = member.wallet.find((e) => e.type === 'ReversalAwaitingCredit' && e.data.callbackId === waiting.callbackId);

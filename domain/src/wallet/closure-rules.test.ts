@@ -19,22 +19,26 @@ const requested: WalletEvent = {
   data: { uid, payoutId: 'p-1', amountPence: 200, method: 'tremendous_reward', deliveryMethod: 'email', email: 'm@example.test', earningIds: ['bonus'], requestedAt: now },
 };
 const close = (confirmForfeit: boolean, minPayoutPence = 500) => ({ type: 'SettleClosure', uid, confirmForfeit, minPayoutPence, now }) as const;
+const walletClosed: WalletEvent = { type: 'WalletClosed', data: { uid, closedAt: now } };
 const forfeited = (amountPence: number): WalletEvent => ({
   type: 'BalanceForfeited',
   data: { uid, amountPence, reason: CLOSURE_TEXT.forfeitReason, forfeitedAt: now },
 });
 
 describe('wallet decider: closing the account', () => {
-  it('closes an empty wallet with no money event', () => spec.given([]).when(close(false)).then([]));
+  it('closes an empty wallet with no money event, once', () => {
+    spec.given([]).when(close(false)).then([walletClosed]);
+    spec.given([walletClosed]).when(close(false)).then([]);
+  });
 
   it('asks for the withdrawable balance to be paid out first, unless the member confirms giving it up', () => {
     spec.given([bonus, credit('e-1', 400)]).when(close(false)).thenThrows(CLOSURE_TEXT.withdrawFirst(600));
-    spec.given([bonus, credit('e-1', 400)]).when(close(true)).then([forfeited(600)]);
+    spec.given([bonus, credit('e-1', 400)]).when(close(true)).then([forfeited(600), walletClosed]);
   });
 
   it('forfeits a balance below the minimum payout only with the confirmation', () => {
     spec.given([bonus]).when(close(false)).thenThrows(CLOSURE_TEXT.forfeitSmall(200));
-    spec.given([bonus]).when(close(true)).then([forfeited(200)]);
+    spec.given([bonus]).when(close(true)).then([forfeited(200), walletClosed]);
   });
 
   it('refuses while a payout is open or earnings are pending, confirmed or not', () => {
@@ -47,7 +51,7 @@ describe('wallet decider: closing the account', () => {
       type: 'EarningReversed',
       data: { uid, earningId: 'bonus', callbackId: 'cb-r', amountPence: 300, fromStatus: 'approved', reason: 'chargeback', reversedAt: now },
     };
-    spec.given([bonus, reversed]).when(close(false)).then([]);
+    spec.given([bonus, reversed]).when(close(false)).then([walletClosed]);
   });
 
   it('takes the forfeited money off the available balance, Total Earned unchanged, and says so on the statement figures', () => {

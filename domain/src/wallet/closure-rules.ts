@@ -41,15 +41,20 @@ export function closureBalance(state: WalletState, minPayoutPence: number): Clos
 /**
  * Closing an account: refused while a payout is open or earnings are pending; the available balance
  * is withdrawn first (a payout) or, only when the member confirms it, forfeited (BalanceForfeited,
- * a money event). A negative balance (money paid out then reversed) is left as it is.
+ * a money event). A negative balance (money paid out then reversed) is left as it is. The wallet
+ * then records WalletClosed: partner credits arriving later are recorded, not credited
+ * (CreditRefusedAccountClosed, credit-guards.ts); reversals of earlier credits still apply.
  */
 export function decideClosure(
   command: { uid: string; confirmForfeit: boolean; minPayoutPence: number; now: string },
   state: WalletState,
 ): WalletEvent[] {
+  // Settled already (a closure retried after a crash): nothing more to do.
+  if (state.closedAt !== null) return [];
   const balance = closureBalance(state, command.minPayoutPence);
   if (balance.blocker) throw new DomainError(balance.blocker, 'conflict');
-  if (balance.forfeitPence === 0) return [];
+  const closed: WalletEvent = { type: 'WalletClosed', data: { uid: command.uid, closedAt: command.now } };
+  if (balance.forfeitPence === 0) return [closed];
   if (!command.confirmForfeit) {
     throw new DomainError(
       balance.withdrawablePence > 0 ? CLOSURE_TEXT.withdrawFirst(balance.forfeitPence) : CLOSURE_TEXT.forfeitSmall(balance.forfeitPence),
@@ -61,5 +66,6 @@ export function decideClosure(
       type: 'BalanceForfeited',
       data: { uid: command.uid, amountPence: balance.forfeitPence, reason: CLOSURE_TEXT.forfeitReason, forfeitedAt: command.now },
     },
+    closed,
   ];
 }

@@ -83,6 +83,9 @@ export function walletMoneyChange(event: WalletEvent, earningAmount: (earningId:
       // Given up on closure: it leaves the available balance; it was earned, so Total Earned stays.
       return change({ availablePence: -event.data.amountPence });
     case 'ReversalAwaitingCredit':
+    case 'CreditCoveredByClaim':
+    case 'CreditRefusedAccountClosed':
+    case 'WalletClosed':
     case 'MemberQualified':
     case 'MemberQualificationLost':
     case 'PayoutRewardResendRequested':

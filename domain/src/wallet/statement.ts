@@ -110,6 +110,9 @@ function entryText(event: WalletEvent): EntryText | null {
     case 'BalanceForfeited':
       return { kind: 'balance_forfeited', reason: `${formatPence(event.data.amountPence)} given up when the account was closed` };
     case 'ReversalAwaitingCredit':
+    case 'CreditCoveredByClaim':
+    case 'CreditRefusedAccountClosed':
+    case 'WalletClosed':
     case 'PartnerAccountStatusChanged':
     case 'MemberQualified':
     case 'MemberQualificationLost':

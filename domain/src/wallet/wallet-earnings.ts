@@ -1,8 +1,11 @@
 import { type CallbackReceived, DEFAULT_REVIEW_CREDIT_PENCE, type WalletEvent } from '@playquid/contracts';
+import { partnerReversalReason, refusedPartnerCredit } from './credit-guards';
 import { reviewHoldReason } from './partner-signals';
 import { DomainError } from '../decider';
-import { isOpenPayout, reversalReviewReason } from './payout-rules';
+import { flagOpenPayouts } from './flag-open-payouts';
 import type { WalletState } from './wallet-state';
+
+export { flagOpenPayouts } from './flag-open-payouts';
 
 type ApplyCallback = { type: 'ApplyCallback'; uid: string; callback: CallbackReceived['data']; earningId: string; reviewThresholdPence?: number; now: string };
 
@@ -12,20 +15,6 @@ export type ReviewCommand =
   | { type: 'RejectHeldEarning'; uid: string; earningId: string; by: string; reason: string; now: string };
 
 const isReversal = (callback: CallbackReceived['data']) => callback.state === 'RECONCILED' || callback.rewardPence < 0;
-
-/**
- * Approved money taken back while a payout is open: that payout reserved it, so an admin must look
- * before it is approved or paid (also once its order is placed, for the record). Pending money was
- * never in a payout, so its reversal flags nothing.
- */
-export function flagOpenPayouts(state: WalletState, uid: string, earningId: string, reversedPence: number, now: string): WalletEvent[] {
-  return Object.entries(state.payouts)
-    .filter(([, payout]) => isOpenPayout(payout))
-    .map(([payoutId]) => ({
-      type: 'PayoutFlaggedForReview',
-      data: { uid, payoutId, earningId, reversedPence, reason: reversalReviewReason(reversedPence), flaggedAt: now },
-    }));
-}
 
 /**
  * A BitLabs callback turned into wallet events: a credit (pending or approved by the offer state),
@@ -63,7 +52,7 @@ export function decideCallback(command: ApplyCallback, state: WalletState): Wall
           amountPence: earning.amountPence,
           // Paid money is taken back from the available balance, which may go below zero.
           fromStatus,
-          reason: `Reversed by BitLabs (transaction ${callback.transactionId})`,
+          reason: partnerReversalReason(state, earningId, callback.transactionId),
           reversedAt: now,
         },
       },
@@ -82,6 +71,8 @@ export function decideCallback(command: ApplyCallback, state: WalletState): Wall
     }
     return [];
   }
+  const refused = refusedPartnerCredit(callback, state, uid, now);
+  if (refused) return refused;
   const holdReason = reviewHoldReason(callback, command.reviewThresholdPence ?? DEFAULT_REVIEW_CREDIT_PENCE);
   const held = holdReason !== null;
   const status: 'pending' | 'approved' = held || callback.state === 'PENDING' ? 'pending' : 'approved';

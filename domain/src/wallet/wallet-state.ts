@@ -73,4 +73,18 @@ export interface WalletState extends WalletMoneyChange {
   deliveryWebhooks: Record<string, true>;
   /** The offer partner's hold on the account (a ban callback), null when none: payouts pause while it lasts. */
   partnerHold: PartnerHold | null;
+  /**
+   * Tasks paid through an approved missing-credit claim, by taskKeys(offerId, taskId, taskName)
+   * (BitLabs names a task by id, or only by name): a partner credit for one of them is recorded
+   * (CreditCoveredByClaim), never paid again.
+   */
+  claimCreditsByTask: Record<string, { earningId: string; claimId: string }>;
+  /** When the account closed (WalletClosed), null while open: new partner credits are no longer booked. */
+  closedAt: string | null;
 }
+
+/** The keys of one task of one offer in `claimCreditsByTask`: by its id and by its name, where known. */
+export const taskKeys = (offerId: string | null, taskId: string | null, taskName: string | null): string[] =>
+  offerId === null
+    ? []
+    : [...(taskId ? [`${offerId}\u0000id\u0000${taskId}`] : []), ...(taskName ? [`${offerId}\u0000name\u0000${taskName}`] : [])];

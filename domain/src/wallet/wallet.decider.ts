@@ -12,7 +12,7 @@ import { decideCallback, decideReview, flagOpenPayouts, type ReviewCommand } fro
 import { decideClosure } from './closure-rules';
 import { applyPartnerStatus, decidePartnerStatus, type RecordPartnerStatusCommand } from './partner-signals';
 import { decidePayout, type PayoutCommand } from './wallet-payouts';
-import type { WalletState } from './wallet-state';
+import { taskKeys, type WalletState } from './wallet-state';
 
 export type { WalletEarning, WalletPayout, WalletState } from './wallet-state';
 
@@ -105,6 +105,8 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
     payouts: lookupTable(),
     deliveryWebhooks: lookupTable(),
     partnerHold: null,
+    claimCreditsByTask: lookupTable(),
+    closedAt: null,
     ...NO_MONEY_CHANGE,
   }),
 
@@ -142,8 +144,25 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
         state.handledCallbacks[callbackId] = true;
         // The reversal that waited for this credit is booked right after it, in the same decision.
         delete state.awaitingReversals[transactionId];
+        if (event.data.source === 'claim' && event.data.claimId) {
+          for (const key of taskKeys(event.data.offerId, event.data.taskId, event.data.taskName)) {
+            state.claimCreditsByTask[key] = { earningId, claimId: event.data.claimId };
+          }
+        }
         return state;
       }
+      case 'CreditCoveredByClaim':
+        // The partner's transaction now names the claim's earning: its reversal takes the claim credit back.
+        state.earningByTransaction[event.data.transactionId] = event.data.earningId;
+        state.handledCallbacks[event.data.callbackId] = true;
+        delete state.awaitingReversals[event.data.transactionId];
+        return state;
+      case 'CreditRefusedAccountClosed':
+        state.handledCallbacks[event.data.callbackId] = true;
+        return state;
+      case 'WalletClosed':
+        state.closedAt = event.data.closedAt;
+        return state;
       case 'EarningApproved':
         state.earnings[event.data.earningId].status = 'approved';
         state.handledCallbacks[event.data.callbackId] = true;

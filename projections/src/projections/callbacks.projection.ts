@@ -1,5 +1,6 @@
 import { callbackCounterParts } from '@playquid/domain';
 import { sql } from 'kysely';
+import { ACCOUNT_CLOSED_CREDIT_TEXT, coveredByClaimText } from '@playquid/domain';
 import { CountersOf, countChanges, keyCounters } from '../counters';
 import { erasedCallback, eraseCallbacks, Erasures } from '../erasure';
 import { defineProjection } from '../projection';
@@ -152,6 +153,11 @@ export const callbacksProjection = defineProjection({
     CallbackProcessingFailed: ({ callbacks }, d) => callbacks.update(d.callbackId, { is_processed: false, processing_error: d.error }),
     // A reversal that came before its credit waits until the credit arrives and is booked reversed.
     ReversalAwaitingCredit: ({ callbacks }, d) => callbacks.update(d.callbackId, { awaiting_credit: true }),
+    // Recorded, not paid: the console says why (a claim paid the task already; the account was closed).
+    CreditCoveredByClaim: ({ callbacks }, d) =>
+      callbacks.update(d.callbackId, { earning_id: d.earningId, review_status: 'covered_by_claim', review_reason: coveredByClaimText(d.claimId), reviewed_at: d.receivedAt }),
+    CreditRefusedAccountClosed: ({ callbacks }, d) =>
+      callbacks.update(d.callbackId, { review_status: 'account_closed', review_reason: ACCOUNT_CLOSED_CREDIT_TEXT, reviewed_at: d.receivedAt }),
     EarningReversed: ({ callbacks }, d) => callbacks.update(d.callbackId, (row) => (row.awaiting_credit ? { awaiting_credit: false } : {})),
     // The member's technical data is shredded on closure; everyone's older than 90 days by the retention job.
     AccountClosed: ({ erasures, callbacks }, d) => {

@@ -72,6 +72,9 @@ function streamTracker(): (event: PlayQuidEvent) => string {
       case 'PayoutReturned':
       case 'ReferralRewardReversed':
       case 'ReversalAwaitingCredit':
+      case 'CreditCoveredByClaim':
+      case 'CreditRefusedAccountClosed':
+      case 'WalletClosed':
       case 'MemberQualified':
       case 'MemberQualificationLost':
         return streams.wallet(event.data.uid);

@@ -410,6 +410,21 @@ class History {
       this.emit({ type: 'CallbackProcessingFailed', data: { callbackId, error: `Unknown member ${uid}`, failedAt: this.now } });
       if (!this.registered.has(uid)) return;
     }
+    // A closed member's credit is recorded, not credited. Only some: this generator is not the decider, and letting
+    // the other credits of closed members through keeps every later event type (reviews, payouts) in the histories.
+    if (this.closed.has(uid) && s.pick % 4 === 0) {
+      this.emit({ type: 'CreditRefusedAccountClosed', data: { uid, callbackId, transactionId, offerId: '42', taskId: null, amountPence: s.amount, closedAt: this.now, receivedAt: this.now } });
+      this.emit({ type: 'CallbackProcessed', data: { callbackId, uid, earningId: null, outcome: 'account_closed_not_credited', processedAt: this.now } });
+      return;
+    }
+    // Now and then a credit for a task a claim already paid: recorded on the wallet, not paid (its callback shows it).
+    if (s.pick % 11 === 5) {
+      const coveredId = this.id('cb');
+      const coveredTx = this.id('tx');
+      this.emit({ type: 'CallbackReceived', data: callbackData({ callbackId: coveredId, transactionId: coveredTx, userId: uid, offerId: '42', taskId: 'task-1', rewardPence: s.amount, receivedAt: this.now }) });
+      this.emit({ type: 'CreditCoveredByClaim', data: { uid, callbackId: coveredId, transactionId: coveredTx, offerId: '42', taskId: 'task-1', claimId: 'claim-0', earningId: 'claim-claim-0', amountPence: s.amount, receivedAt: this.now } });
+      this.emit({ type: 'CallbackProcessed', data: { callbackId: coveredId, uid, earningId: 'claim-claim-0', outcome: 'already_credited_by_claim', processedAt: this.now } });
+    }
     // Now and then a reversal of a credit not here yet: it waits on the wallet (its callback shows it).
     if (s.pick % 11 === 3) {
       const reversalId = this.id('cb');

@@ -38,7 +38,7 @@ export class AdminGate {
       return { status: 401, message: 'Invalid or expired token' };
     }
     const access = await this.members.findAccess(uid);
-    if (!access || access.is_banned || !isAdminRole(access.role)) return { status: 403, message: 'Admin access required' };
+    if (!access || access.is_banned || access.closed || !isAdminRole(access.role)) return { status: 403, message: 'Admin access required' };
     return null;
   }
 }

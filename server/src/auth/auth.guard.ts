@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ACCOUNT_SUSPENDED_MESSAGE } from '@playquid/contracts';
+import { ACCOUNT_CLOSED_MESSAGE, ACCOUNT_SUSPENDED_MESSAGE } from '@playquid/contracts';
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import { FIREBASE_AUTH } from '../infra/tokens';
 import { MemberAccessRepository } from './member-access.repository';
@@ -13,8 +13,9 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended; please sign in aga
 /**
  * Verifies the Firebase ID token of every @Auth() route: 401 when missing, malformed, expired or
  * (where checked) revoked by a logout; 403 when the route needs a verified email or the admin role
- * and the caller lacks it; 403 with ACCOUNT_SUSPENDED_MESSAGE for a banned member on every route
- * (public routes with optional auth treat them as a visitor).
+ * and the caller lacks it; 403 with ACCOUNT_SUSPENDED_MESSAGE for a banned member and
+ * ACCOUNT_CLOSED_MESSAGE for a closed account on every route, GETs included (public routes with
+ * optional auth treat them as a visitor).
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -24,6 +25,20 @@ export class AuthGuard implements CanActivate {
     private readonly members: MemberAccessRepository,
     private readonly verified: VerifiedTokens,
   ) {}
+
+  /**
+   * Whether the (refused) token's account is closed: the uid is read from the unverified payload
+   * only to word the refusal, never to let anything through.
+   */
+  private async closedAccount(token: string): Promise<boolean> {
+    try {
+      const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { user_id?: unknown; sub?: unknown };
+      const uid = typeof payload.user_id === 'string' ? payload.user_id : typeof payload.sub === 'string' ? payload.sub : null;
+      return uid !== null && (await this.members.findAccess(uid))?.closed === true;
+    } catch {
+      return false;
+    }
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const options = this.reflector.getAllAndOverride<AuthOptions | undefined>(AUTH_OPTIONS, [context.getHandler(), context.getClass()]);
@@ -46,10 +61,10 @@ export class AuthGuard implements CanActivate {
     } catch (error) {
       const code = (error as { code?: string }).code;
       this.verified.forget(match[1]);
-      // Only a ban disables an account, so the member is told why rather than asked to sign in again.
+      // A ban or a closure disables an account, so the member is told which rather than asked to sign in again.
       if (code === 'auth/user-disabled') {
         if (options.optional) return true;
-        throw new ForbiddenException(ACCOUNT_SUSPENDED_MESSAGE);
+        throw new ForbiddenException((await this.closedAccount(match[1])) ? ACCOUNT_CLOSED_MESSAGE : ACCOUNT_SUSPENDED_MESSAGE);
       }
       if (code === 'auth/id-token-revoked') throw new UnauthorizedException(SESSION_ENDED_MESSAGE);
       throw new UnauthorizedException('Invalid or expired token');
@@ -61,6 +76,12 @@ export class AuthGuard implements CanActivate {
     // The read model, not Firebase: an ID token of a disabled account stays valid for up to an hour
     // where revocation is not checked, and the ban must hold at once.
     const access = await this.members.findAccess(decoded.uid);
+    // A closed account is refused on every route, reads included: a token issued before the closure
+    // stays signed for up to an hour, and only writes and admin routes ask Firebase.
+    if (access?.closed) {
+      if (options.optional) return true;
+      throw new ForbiddenException(ACCOUNT_CLOSED_MESSAGE);
+    }
     if (access?.is_banned) {
       if (options.optional) return true;
       throw new ForbiddenException(ACCOUNT_SUSPENDED_MESSAGE);

@@ -12,7 +12,7 @@ const toBoolean = ({ value }: { value: unknown }) => {
   if (text === '') return undefined;
   return text === 'true' ? true : text === 'false' ? false : value;
 };
-const REVIEW_STATUSES: readonly CallbackReviewStatus[] = ['held', 'approved', 'rejected'];
+const REVIEW_STATUSES: readonly CallbackReviewStatus[] = ['held', 'approved', 'rejected', 'covered_by_claim', 'account_closed'];
 const STATE_MESSAGE = `state must be one of ${CALLBACK_STATES.join(', ')}`;
 
 export class CallbacksQueryDto {

@@ -60,6 +60,10 @@ function summarise(events: WalletEvent[]): { detail: string; earningId: string |
       return { detail: 'reversed', earningId: event.data.earningId };
     case 'ReversalAwaitingCredit':
       return { detail: 'reversal_awaiting_credit', earningId: null };
+    case 'CreditCoveredByClaim':
+      return { detail: 'already_credited_by_claim', earningId: event.data.earningId };
+    case 'CreditRefusedAccountClosed':
+      return { detail: 'account_closed_not_credited', earningId: null };
     default:
       return { detail: event.type, earningId: null };
   }

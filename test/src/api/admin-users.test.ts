@@ -341,7 +341,8 @@ describe('admin users: bans', () => {
     expect(guarded.body.message).toBe(ACCOUNT_SUSPENDED_MESSAGE);
     // Were the guard bypassed (here: a read model that has not seen the ban), the write side still refuses.
     await stack.db.updateTable('users').set({ is_banned: false }).where('uid', '=', member.uid).execute();
-    await stack.http.get('/api/users/balance').set(as(member)).expect(200);
+    // The guard's cached row is dropped when the database's change notification arrives (asynchronously).
+    await eventually(async () => ((await stack.http.get('/api/users/balance').set(as(member))).status === 200 ? true : undefined));
     const payout = await stack.http.post('/api/users/payout').set(as(member)).send(PAYOUT_BODY).expect(403);
     expect(payout.body.message).toBe(ACCOUNT_SUSPENDED_MESSAGE);
     expect(await walletTypes(stack, member.uid)).not.toContain('PayoutRequested');

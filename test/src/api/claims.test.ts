@@ -2,7 +2,7 @@ import type { EmulatorUser } from '@playquid/scripts';
 import { Clock } from '@playquid/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registeredMember } from '../support/members';
-import { availableBecomes, balanceOf, bearer, earn, makeAdmin } from '../support/money';
+import { availableBecomes, balanceOf, bearer, earn, makeAdmin, signedPath } from '../support/money';
 import { offerIdOf, type OffersStack, startOffersStack } from '../support/offers';
 import { eventually, type Stack } from '../support/stack';
 
@@ -250,5 +250,38 @@ describe('GET /api/offers/{id}/timeline', () => {
     expect(stranger.tasks.every((t: { state: string }) => t.state === 'not_started')).toBe(true);
     await as(null).get('/api/offers/5011/timeline').expect(401);
     await as(member).get('/api/offers/nope/timeline').expect(404);
+  });
+});
+
+describe('a partner credit after an approved claim (a task is paid once)', () => {
+  it('records the BitLabs credit for the claimed task without paying it again; its reversal takes the claim credit back', async () => {
+    const reward = tasks[1].payout_pence;
+    const before = (await balanceOf(stack, member)).available_pence;
+    const tx = `claim-after-${member.uid}`;
+    // BitLabs finally credits the task the claim paid: the callback is accepted and processed, no money moves.
+    await stack.http
+      .get(signedPath({ uid: member.uid, amount: (reward / 100).toFixed(2), tx, offerId: '5011', offerName: 'Dragon Clash', taskName: tasks[1].name } as Parameters<typeof signedPath>[0], stack.url))
+      .expect(200);
+    const covered = await eventually(() =>
+      stack.db.selectFrom('callbacks').selectAll().where('transaction_id', '=', tx).where('is_processed', '=', true).executeTakeFirst(),
+    );
+    expect(covered).toMatchObject({
+      review_status: 'covered_by_claim',
+      review_reason: `Already credited by your missing-credit claim #${claimId}: not paid twice`,
+      earning_id: `claim-${claimId}`,
+    });
+    const console = (await as(admin).get(`/api/admin/callbacks?search=${tx}`).expect(200)).body.data;
+    expect(console).toEqual([expect.objectContaining({ review_status: 'covered_by_claim', review_reason: covered!.review_reason })]);
+    expect((await balanceOf(stack, member)).available_pence).toBe(before);
+    const wallet = (await stack.store.readStream(`wallet-${member.uid}`)).map((e) => e.type);
+    expect(wallet.filter((type) => type === 'CreditCoveredByClaim')).toHaveLength(1);
+
+    // BitLabs later reverses that transaction: the claim credit is what the member was paid, so it is taken back.
+    await stack.http
+      .get(signedPath({ uid: member.uid, amount: `-${(reward / 100).toFixed(2)}`, tx: `r-${tx}`, ref: tx, state: 'RECONCILED' } as Parameters<typeof signedPath>[0], stack.url))
+      .expect(200);
+    await availableBecomes(stack, member, before - reward);
+    const statement = (await as(member).get('/api/users/statement').expect(200)).body.data;
+    expect(JSON.stringify(statement)).toContain(`it takes back your missing-credit claim #${claimId}`);
   });
 });

@@ -107,8 +107,12 @@ describe('privacy: closing an account erases what no law requires us to keep', (
       expect(redisDump, `Redis holds ${secret}`).not.toContain(secret);
       expect(logText, `the logs hold ${secret}`).not.toContain(secret);
     }
-    // The closed member can no longer call the API (the Firebase account is disabled).
-    await stack.http.post('/api/users/close').set('authorization', bearer(member.user)).send({}).expect(403);
+    // The closed member can no longer call the API, reads included (a token from before the closure is still signed).
+    const closedMessage = 'This account is closed. Contact support if you need a copy of your records.';
+    expect((await stack.http.post('/api/users/close').set('authorization', bearer(member.user)).send({}).expect(403)).body.message).toBe(closedMessage);
+    for (const path of ['/api/users/balance', '/api/users/statement', '/api/users/data-export', '/api/users/profile']) {
+      expect((await stack.http.get(path).set('authorization', bearer(member.user)).expect(403)).body.message, path).toBe(closedMessage);
+    }
 
     // Amounts and dates stay, without identity: the statement still balances to the balance row.
     const entries = await stack.db.selectFrom('statement_entries').selectAll().where('uid', '=', member.user.uid).orderBy('revision').execute();
@@ -116,6 +120,17 @@ describe('privacy: closing an account erases what no law requires us to keep', (
     expect(entries.reduce((sum, e) => sum + e.available_change_pence, 0)).toBe(0);
     const balance = await stack.db.selectFrom('balances').selectAll().where('uid', '=', member.user.uid).executeTakeFirstOrThrow();
     expect([balance.available_pence, balance.total_earned_pence, entries.at(-1)!.available_balance_pence]).toEqual([0, 300, 0]);
+
+    // BitLabs credits the closed account later: the callback is recorded and processed, nothing is credited.
+    const lateTx = `late-${member.tx}`;
+    await stack.http.get(signedPath({ uid: member.user.uid, amount: '2.50', tx: lateTx })).expect(200);
+    const late = await eventually(() =>
+      stack.db.selectFrom('callbacks').selectAll().where('transaction_id', '=', lateTx).where('is_processed', '=', true).executeTakeFirst(),
+    );
+    expect(late).toMatchObject({ review_status: 'account_closed', review_reason: 'Not credited: the account was closed before this credit arrived', earning_id: null });
+    await settled(stack);
+    const afterLate = await stack.db.selectFrom('balances').selectAll().where('uid', '=', member.user.uid).executeTakeFirstOrThrow();
+    expect([afterLate.available_pence, afterLate.pending_pence, afterLate.total_earned_pence]).toEqual([0, 0, 300]);
 
     expect(await verify()).toEqual([]);
     expect((await audit()).problems).toEqual([]);

@@ -18,14 +18,14 @@ export function StateBadge({ state }: { state: string | null }) {
 
 const STATUS_TONES = { Rejected: 'danger', Failed: 'danger', Processed: 'success', Pending: 'warning' } as const;
 
-const REVIEW_TONES = { held: 'warning', approved: 'success', rejected: 'danger' } as const;
+const REVIEW_TONES = { held: 'warning', approved: 'success', rejected: 'danger', covered_by_claim: 'info', account_closed: 'neutral' } as const;
 
 /** A credit above the review threshold, and requests refused before a signature was proven. */
-export function ReviewBadges({ callback }: { callback: Pick<CallbackRecord, 'review_status' | 'unsigned'> }) {
+export function ReviewBadges({ callback }: { callback: Pick<CallbackRecord, 'review_status' | 'unsigned'> & { review_reason?: string | null } }) {
   return (
     <>
       {callback.review_status && (
-        <Badge tone={REVIEW_TONES[callback.review_status]} className="ml-1" data-review={callback.review_status}>
+        <Badge tone={REVIEW_TONES[callback.review_status]} className="ml-1" data-review={callback.review_status} title={callback.review_reason ?? undefined}>
           {REVIEW_LABELS[callback.review_status]}
         </Badge>
       )}

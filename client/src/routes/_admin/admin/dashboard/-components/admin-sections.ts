@@ -1,5 +1,5 @@
 import type { LinkProps } from '@tanstack/react-router';
-import { BarChart3, FileText, Gamepad2, Landmark, LifeBuoy, RadioTower, Users } from 'lucide-react';
+import { BarChart3, FileText, Gamepad2, Landmark, LifeBuoy, RadioTower, ShieldCheck, Users } from 'lucide-react';
 
 /** The admin screens, as listed in the admin navigation. */
 export const ADMIN_SECTIONS: Array<{ to: NonNullable<LinkProps['to']>; title: string; summary: string; icon: typeof Users }> = [
@@ -14,5 +14,6 @@ export const ADMIN_SECTIONS: Array<{ to: NonNullable<LinkProps['to']>; title: st
     icon: RadioTower,
   },
   { to: '/admin/claims', title: 'Claims', summary: 'Missing-credit claims with our log beside them.', icon: LifeBuoy },
+  { to: '/admin/privacy', title: 'Privacy requests', summary: 'Data exports, closures and erasures on the 30-day clock.', icon: ShieldCheck },
   { to: '/admin/blogs', title: 'Blog Posts', summary: 'Create, publish and feature blog posts.', icon: FileText },
 ];
