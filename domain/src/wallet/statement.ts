@@ -171,17 +171,17 @@ export function statementEntryFor(event: RecordedWalletEvent, before: StatementB
 }
 
 /**
- * The statement of one wallet stream (events in revision order), oldest entry first. With `asOf`,
- * only the events recorded at or before that moment count: the stream's prefix up to then.
+ * The statement entries of wallet events that follow `balances` (the balances after the entries
+ * before them), and the balances after the last. `pendingAmounts` holds the amounts of pending
+ * credits made earlier (an approval clears what its credit put in pending); it is added to here.
  */
-export function foldStatement(events: readonly RecordedWalletEvent[], asOf?: string | Date): StatementData {
-  const cutoff = asOf === undefined ? undefined : new Date(asOf).getTime();
-  const pendingAmounts = new Map<string, Pence>();
+export function continueStatement(
+  events: readonly RecordedWalletEvent[],
+  balances: StatementBalances,
+  pendingAmounts: Map<string, Pence>,
+): { entries: StatementEntry[]; balances: StatementBalances } {
   const entries: StatementEntry[] = [];
-  let balances: StatementBalances = { ...EMPTY_STATEMENT_BALANCES };
   for (const event of events) {
-    // A stream's times only grow with its revisions, so the first later event ends the prefix.
-    if (cutoff !== undefined && new Date(event.createdAt).getTime() > cutoff) break;
     if (event.type === 'EarningCredited' && event.data.status === 'pending') pendingAmounts.set(event.data.earningId, event.data.amountPence);
     const cleared = event.type === 'EarningApproved' ? pendingAmounts.get(event.data.earningId) : undefined;
     const step = statementEntryFor(event, balances, cleared);
@@ -189,6 +189,18 @@ export function foldStatement(events: readonly RecordedWalletEvent[], asOf?: str
     entries.push(step.entry);
     balances = step.after;
   }
+  return { entries, balances };
+}
+
+/**
+ * The statement of one wallet stream (events in revision order), oldest entry first. With `asOf`,
+ * only the events recorded at or before that moment count: the stream's prefix up to then.
+ */
+export function foldStatement(events: readonly RecordedWalletEvent[], asOf?: string | Date): StatementData {
+  const cutoff = asOf === undefined ? undefined : new Date(asOf).getTime();
+  // A stream's times only grow with its revisions, so the first later event ends the prefix.
+  const later = cutoff === undefined ? -1 : events.findIndex((event) => new Date(event.createdAt).getTime() > cutoff);
+  const { entries, balances } = continueStatement(later === -1 ? events : events.slice(0, later), { ...EMPTY_STATEMENT_BALANCES }, new Map());
   return {
     entries,
     available_pence: balances.availablePence,

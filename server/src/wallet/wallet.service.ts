@@ -21,7 +21,7 @@ import {
   payoutFigures,
   type RecordedWalletEvent,
   type StatementBalances,
-  statementEntryFor,
+  continueStatement,
   type WalletState,
 } from '@playquid/domain';
 import type { DB, StatementEntryRow } from '@playquid/read-db';
@@ -251,18 +251,10 @@ export class WalletService {
     const creditedHere = new Set(events.flatMap((e) => (e.type === 'EarningCredited' && e.data.status === 'pending' ? [e.data.earningId] : [])));
     const approvedEarlier = events.flatMap((e) => (e.type === 'EarningApproved' && !creditedHere.has(e.data.earningId) ? [e.data.earningId] : []));
     const pendingAmounts = await this.wallet.pendingAmounts(uid, approvedEarlier);
-    let balances: StatementBalances = latest
+    const start: StatementBalances = latest
       ? { availablePence: latest.available_balance_pence, pendingPence: latest.pending_balance_pence, reservedPence: latest.reserved_balance_pence }
       : { ...EMPTY_STATEMENT_BALANCES };
-    const entries: StatementEntry[] = [];
-    for (const event of events) {
-      if (event.type === 'EarningCredited' && event.data.status === 'pending') pendingAmounts.set(event.data.earningId, event.data.amountPence);
-      const cleared = event.type === 'EarningApproved' ? pendingAmounts.get(event.data.earningId) : undefined;
-      const step = statementEntryFor(event, balances, cleared);
-      if (!step) continue;
-      entries.push(step.entry);
-      balances = step.after;
-    }
+    const { entries, balances } = continueStatement(events, start, pendingAmounts);
     return { entries, after: entries.length === 0 ? undefined : balances };
   }
 
