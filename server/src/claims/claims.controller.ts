@@ -4,6 +4,7 @@ import { AdminRoute, Auth, CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth.types';
 import { ok } from '../common/envelope';
 import { AdminClaimsQueryDto, ClaimDecisionDto, ClaimWaitingDto, CreateClaimDto, MemberClaimsQueryDto } from './claims.dto';
+import { ClaimDecisions } from './claim-decisions';
 import { ClaimsService } from './claims.service';
 
 export const CLAIM_MESSAGES = {
@@ -68,7 +69,10 @@ export class OfferTimelineController {
 @ApiTags('admin')
 @Controller('admin')
 export class AdminClaimsController {
-  constructor(private readonly claims: ClaimsService) {}
+  constructor(
+    private readonly claims: ClaimsService,
+    private readonly decisions: ClaimDecisions,
+  ) {}
 
   @Get('claims')
   @AdminRoute()
@@ -102,7 +106,7 @@ export class AdminClaimsController {
   @AdminRoute()
   @ApiOperation({ summary: 'Mark an open claim as waiting on the partner' })
   async waiting(@CurrentUser() admin: AuthUser, @Param('id') id: string, @Body() dto: ClaimWaitingDto) {
-    return ok(await this.claims.markWaiting(admin, id, dto ?? {}), CLAIM_MESSAGES.waiting);
+    return ok(await this.decisions.markWaiting(admin, id, dto ?? {}), CLAIM_MESSAGES.waiting);
   }
 
   @Post('claims/:id/approve')
@@ -110,7 +114,7 @@ export class AdminClaimsController {
   @AdminRoute()
   @ApiOperation({ summary: "Approve a claim: the task's reward is credited through the wallet as an earning with source claim (403 on one's own account)" })
   async approve(@CurrentUser() admin: AuthUser, @Param('id') id: string, @Body() dto: ClaimDecisionDto) {
-    return ok(await this.claims.approve(admin, id, dto), CLAIM_MESSAGES.approved);
+    return ok(await this.decisions.approve(admin, id, dto), CLAIM_MESSAGES.approved);
   }
 
   @Post('claims/:id/decline')
@@ -118,6 +122,6 @@ export class AdminClaimsController {
   @AdminRoute()
   @ApiOperation({ summary: 'Decline a claim with a reason the member sees (403 on one’s own account)' })
   async decline(@CurrentUser() admin: AuthUser, @Param('id') id: string, @Body() dto: ClaimDecisionDto) {
-    return ok(await this.claims.decline(admin, id, dto), CLAIM_MESSAGES.declined);
+    return ok(await this.decisions.decline(admin, id, dto), CLAIM_MESSAGES.declined);
   }
 }

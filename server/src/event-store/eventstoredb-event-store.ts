@@ -28,72 +28,28 @@ import {
 } from './event-store';
 import { computeEventHash } from './hash-chain';
 import { pagesOf } from './pages';
-import { metadataToStore, upcastRecorded } from './upcasting';
+import { metadataToStore } from './upcasting';
 import { assertPersonalDataEncrypted } from './encrypting-event-store';
+import {
+  AppendTooLargeError,
+  cancelRead,
+  checkConnectionString,
+  type EsdbClient,
+  type EsdbEvent,
+  HASH,
+  MAX_APPEND_BYTES,
+  ourEvent,
+  PREVIOUS_HASH,
+  toRecorded,
+} from './eventstoredb-records';
+
+export { AppendTooLargeError, checkConnectionString, type EsdbClient, MAX_APPEND_BYTES } from './eventstoredb-records';
 
 /** Most events a subscription delivers in one page unless the subscriber says otherwise. */
 const PAGE_SIZE = 500;
 /** Raw records of $all read per round trip in readAll (system events included, then dropped). */
 const RAW_PAGE = 500;
-/** The server's default largest append (maxAppendSize, 1 MiB), less room for the request's own framing. */
-export const MAX_APPEND_BYTES = 1_024 * 1_024 - 16 * 1_024;
-
-/** An append larger than EventStoreDB accepts: never retried, it can only fail again. */
-export class AppendTooLargeError extends Error {
-  constructor(streamId: string, bytes: number) {
-    super(`append to ${streamId} is ${bytes} bytes, over EventStoreDB's ${MAX_APPEND_BYTES}-byte limit; split the work into smaller appends`);
-    this.name = 'AppendTooLargeError';
-  }
-}
-
-/** The part of the client this adapter uses (a fake in the unit tests). */
-export type EsdbClient = Pick<EventStoreDBClient, 'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'>;
-
-/**
- * With throwOnAppendFailure=false the client resolves a failed append (wrong expected version) as
- * `{ success: false }` instead of throwing: refused, as the adapter relies on the error.
- */
-export function checkConnectionString(connectionString: string): void {
-  if (/[?&]throwOnAppendFailure=false(&|$)/i.test(connectionString))
-    throw new Error('EVENTSTORE_CONNECTION_STRING: throwOnAppendFailure=false is not supported (a conflicting append would look stored); remove it');
-}
-
-/** Ends a server-side read that was left before its end (a break out of for-await alone may not). */
-async function cancelRead(read: unknown): Promise<void> {
-  await (read as { cancel?: () => Promise<void> }).cancel?.().catch(() => undefined);
-}
-
-/** Metadata keys this adapter reserves for the hash chain (ESDB has no columns of our own). */
-const HASH = '$hash';
-const PREVIOUS_HASH = '$previousHash';
 const MAX_ANY_ATTEMPTS = 5;
-
-interface EsdbEvent {
-  streamId: string;
-  id: string;
-  revision: bigint;
-  type: string;
-  created: Date;
-  data: unknown;
-  metadata: unknown;
-  position?: { commit: bigint; prepare: bigint };
-}
-
-function toRecorded(event: EsdbEvent): RecordedEvent {
-  const { [HASH]: hash, [PREVIOUS_HASH]: previousHash, ...metadata } = (event.metadata ?? {}) as Record<string, unknown>;
-  return upcastRecorded({
-    id: event.id,
-    streamId: event.streamId,
-    revision: event.revision,
-    type: event.type,
-    data: event.data,
-    metadata,
-    position: event.position ?? { commit: 0n, prepare: 0n },
-    createdAt: event.created,
-    hash: String(hash ?? ''),
-    previousHash: (previousHash as string | null | undefined) ?? null,
-  });
-}
 
 /**
  * EventStoreDB / KurrentDB adapter (production, when EVENTSTORE_CONNECTION_STRING is set). The
@@ -184,7 +140,7 @@ export class EventStoreDbEventStore implements EventStore {
           raw++;
           const position = (resolved.event as EsdbEvent | undefined)?.position;
           if (position && (!after || comparePositions(position, after) > 0)) lastRaw = position;
-          const event = this.userEvent(resolved, after);
+          const event = ourEvent(resolved, after);
           if (event) out.push(event);
           if (out.length >= maxCount) return out;
         }
@@ -202,7 +158,7 @@ export class EventStoreDbEventStore implements EventStore {
     const read = this.client.readAll({ direction: BACKWARDS, fromPosition: END });
     try {
       for await (const resolved of read) {
-        const event = this.userEvent(resolved);
+        const event = ourEvent(resolved);
         if (event) return event.position;
       }
     } finally {
@@ -249,16 +205,9 @@ export class EventStoreDbEventStore implements EventStore {
 
   private async *userEvents(resolved: AsyncIterable<AllStreamResolvedEvent>, after?: GlobalPosition): AsyncGenerator<RecordedEvent> {
     for await (const r of resolved) {
-      const event = this.userEvent(r, after);
+      const event = ourEvent(r, after);
       if (event) yield event;
     }
-  }
-
-  private userEvent(resolved: AllStreamResolvedEvent, after?: GlobalPosition): RecordedEvent | undefined {
-    const event = resolved.event as EsdbEvent | undefined;
-    if (!event || event.type.startsWith('$') || event.streamId.startsWith('$')) return undefined;
-    if (after && event.position && comparePositions(event.position, after) <= 0) return undefined;
-    return toRecorded(event);
   }
 
   private async lastEvent(streamId: string): Promise<RecordedEvent | undefined> {

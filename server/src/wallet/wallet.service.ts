@@ -5,102 +5,26 @@ import {
   penceToPounds,
   type StatementData,
   type StatementEntry,
-  type StatementEntryKind,
   streams,
 } from '@playquid/contracts';
 import {
   EMPTY_STATEMENT_BALANCES,
-  earningTotals,
-  type EarningTotals,
   lockedBonusPence,
   pageOffset,
-  type PartnerHold,
   partnerHoldActive,
   partnerHoldMessage,
   payoutEligibility,
-  payoutFigures,
-  type RecordedWalletEvent,
   type StatementBalances,
   continueStatement,
-  type WalletState,
 } from '@playquid/domain';
 import type { DB, StatementEntryRow } from '@playquid/read-db';
 import type { Kysely } from 'kysely';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store';
+import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { READ_DB } from '../infra/tokens';
 import { foldWallet } from './wallet-snapshots';
+import { balancesAfter, figuresOf, iso, type MoneyFigures, NO_TOTALS, pageFields, SETTLING_KINDS, toEntry, toWalletEvent } from './wallet-figures';
 import { WalletRepository } from './wallet.repository';
-
-/** The figures every balance shape is made of, from the read tables or from a fold of the log. */
-interface MoneyFigures {
-  available: number;
-  pending: number;
-  reserved: number;
-  paidOut: number;
-  totalEarned: number;
-  transactions: number;
-  pendingTransactions: number;
-  /** The welcome bonus held back until the first approved offer (0 without totals). */
-  lockedBonus: number;
-  totals: EarningTotals;
-  /** The offer partner's hold (a ban callback), null when none. */
-  partnerHold: PartnerHold | null;
-}
-
-const iso = (value: Date | string): string => new Date(value).toISOString();
-/** The entries that end a pending earning's wait (the client's `expectedClearDate` uses the same). */
-const SETTLING_KINDS: ReadonlySet<string> = new Set(['earning_approved', 'earning_cleared', 'earning_reversed']);
-const NO_TOTALS: EarningTotals = { bonusPence: 0, referralPence: 0, reversedPence: 0, unpaidBonusPence: 0 };
-
-/** The figures of a fold of the wallet stream: its money is the sum of walletMoneyChange, as the balances row is. */
-function figuresOf(state: WalletState): MoneyFigures {
-  return {
-    available: state.availablePence,
-    pending: state.pendingPence,
-    reserved: state.reservedPence,
-    paidOut: state.paidOutPence,
-    totalEarned: state.totalEarnedPence,
-    transactions: state.transactions,
-    pendingTransactions: state.pendingTransactions,
-    lockedBonus: payoutFigures(state).lockedBonusPence,
-    totals: earningTotals(Object.values(state.earnings)),
-    partnerHold: state.partnerHold,
-  };
-}
-
-function toEntry(row: StatementEntryRow): StatementEntry {
-  return {
-    event_id: row.event_id,
-    revision: Number(row.revision),
-    at: iso(row.at),
-    kind: row.kind as StatementEntryKind,
-    reason: row.reason,
-    available_change_pence: row.available_change_pence,
-    pending_change_pence: row.pending_change_pence,
-    available_balance_pence: row.available_balance_pence,
-    pending_balance_pence: row.pending_balance_pence,
-    earning_id: row.earning_id,
-    payout_id: row.payout_id,
-    expected_clear_at: row.expected_clear_at === null ? null : iso(row.expected_clear_at),
-  };
-}
-
-const toWalletEvent = (event: RecordedEvent): RecordedWalletEvent =>
-  ({ type: event.type, data: event.data, id: event.id, revision: Number(event.revision), createdAt: iso(event.createdAt) }) as RecordedWalletEvent;
-
-const balancesAfter = (last: StatementEntryRow | undefined) => ({
-  available_pence: last?.available_balance_pence ?? 0,
-  pending_pence: last?.pending_balance_pence ?? 0,
-  reserved_pence: last?.reserved_balance_pence ?? 0,
-});
-
-const pageFields = (paging: { page: number; perPage: number }, total: number) => ({
-  page: paging.page,
-  per_page: paging.perPage,
-  total,
-  total_pages: Math.max(1, Math.ceil(total / paging.perPage)),
-});
 
 /**
  * Balance and statement of a member. Without `asOf` they come from the read tables (a moment
