@@ -18,6 +18,18 @@ export class Erasures implements BatchWriter {
     this.steps.push(step);
   }
 
+  /**
+   * An erasure of every stored row older than `before`. Within a batch only the latest moment runs,
+   * once: the rows older than an earlier moment are among those older than the latest, and every
+   * erasure sets the same values, so one statement leaves the table as all of them in turn would.
+   */
+  addBefore(before: string, step: (before: string) => (trx: Transaction<DB>) => Promise<unknown>): void {
+    if (this.latest === undefined) this.steps.push((trx) => step(this.latest!)(trx));
+    if (this.latest === undefined || Date.parse(before) > Date.parse(this.latest)) this.latest = before;
+  }
+
+  private latest: string | undefined;
+
   async write(trx: Transaction<DB>): Promise<void> {
     for (const step of this.steps) await step(trx);
   }
@@ -31,6 +43,16 @@ export const erasedCallback = (row: { accepted: boolean }) => ({
     ? {}
     : { offer_id: null, offer_name: null, task_id: null, task_name: null, user_reward_raw: null, offer_state: null, callback_type: null, ref: null }),
 });
+
+const REJECTED_ERASED = ['offer_id', 'offer_name', 'task_id', 'task_name', 'user_reward_raw', 'offer_state', 'callback_type', 'ref'] as const;
+
+/** The row reads as erasedCallback would leave it (erasing it again changes nothing). */
+export const isErasedCallback = (row: { accepted: boolean; source_ip: string | null; raw_parameters: unknown } & Partial<Record<(typeof REJECTED_ERASED)[number], unknown>>) =>
+  row.source_ip === ERASED &&
+  typeof row.raw_parameters === 'object' &&
+  row.raw_parameters !== null &&
+  Object.keys(row.raw_parameters).length === 0 &&
+  (row.accepted || REJECTED_ERASED.every((column) => row[column] === null));
 
 /**
  * A callback's technical data (IP, raw parameters, and what a rejected one took from them) as it

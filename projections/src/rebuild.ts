@@ -6,6 +6,8 @@ import { resetCheckpoints } from './checkpoints';
 import type { Projection } from './projection';
 
 const IN_FAILED_TRANSACTION = '25P02';
+/** Pages handed to the projections before the oldest of them has been applied. */
+const PAGES_IN_FLIGHT = 1;
 
 export interface RebuildOptions {
   /** Called after each page with the number of events replayed so far and the last one's position. */
@@ -37,16 +39,32 @@ export async function rebuildProjections(
     );
     for (const projection of projections) for (const table of projection.tables) await trx.deleteFrom(table).execute();
     let count = 0;
-    for await (const page of pages) {
-      if (page.length === 0) continue;
-      // All projections at once on the one connection: their statements queue up in turn (each
-      // projection's in its own order; they share no tables) while the others fold in memory.
-      const settled = await Promise.allSettled(projections.map((projection) => applyRangeInTransaction(trx, projection, page)));
-      const errors = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+    // Each projection applies the pages in order on a chain of its own, and a page is handed to the
+    // chains before the one before it has finished: the connection runs one page's statements while
+    // the projections fold the next in memory. At most PAGES_IN_FLIGHT + 1 pages are held at once.
+    const chains: Promise<unknown>[] = projections.map(() => Promise.resolve());
+    const inFlight: Array<{ page: readonly StoredEventMessage[]; settled: Promise<PromiseSettledResult<unknown>[]> }> = [];
+    const settleOldest = async () => {
+      const { page, settled } = inFlight.shift()!;
+      const errors = (await settled).flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
       // After one statement fails, the others' are refused as "in a failed transaction": report the first.
       if (errors.length > 0) throw errors.find((e) => (e as { code?: string }).code !== IN_FAILED_TRANSACTION) ?? errors[0];
       count += page.length;
       options.onProgress?.(count, page[page.length - 1].position);
+    };
+    try {
+      for await (const page of pages) {
+        if (page.length === 0) continue;
+        // All projections at once on the one connection: their statements queue up in turn (each
+        // projection's in its own order; they share no tables) while the others fold in memory.
+        const runs = projections.map((projection, i) => (chains[i] = chains[i].then(() => applyRangeInTransaction(trx, projection, page))));
+        inFlight.push({ page, settled: Promise.allSettled(runs) });
+        if (inFlight.length > PAGES_IN_FLIGHT) await settleOldest();
+      }
+      while (inFlight.length > 0) await settleOldest();
+    } finally {
+      // No statement of a later page may outlive the transaction (it would run on the connection after it).
+      await Promise.allSettled(inFlight.map((p) => p.settled));
     }
     return count;
   });

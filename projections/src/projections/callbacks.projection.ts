@@ -2,7 +2,7 @@ import { callbackCounterParts } from '@playquid/domain';
 import { sql } from 'kysely';
 import { ACCOUNT_CLOSED_CREDIT_TEXT, coveredByClaimText } from '@playquid/domain';
 import { CountersOf, countChanges, keyCounters } from '../counters';
-import { erasedCallback, eraseCallbacks, Erasures } from '../erasure';
+import { erasedCallback, eraseCallbacks, Erasures, isErasedCallback } from '../erasure';
 import { defineProjection } from '../projection';
 import { anyOf, type Row, TableBatch } from '../table-batch';
 
@@ -165,9 +165,10 @@ export const callbacksProjection = defineProjection({
       callbacks.updateWhere('user', d.uid, erasedCallback);
     },
     PersonalDataRetentionApplied: ({ erasures, callbacks }, d) => {
-      erasures.add((trx) => eraseCallbacks(trx, { before: d.technicalBefore }));
+      erasures.addBefore(d.technicalBefore, (before) => (trx) => eraseCallbacks(trx, { before }));
       const before = Date.parse(d.technicalBefore);
-      callbacks.updateWhere('all', 'all', erasedCallback, (row) => new Date(row.created_at).getTime() < before);
+      // A row erased already (by an earlier run or its member's closure) would only be copied unchanged.
+      callbacks.updateWhere('all', 'all', erasedCallback, (row) => !isErasedCallback(row) && new Date(row.created_at).getTime() < before);
     },
   },
 });
