@@ -150,6 +150,10 @@ function chunkOf(id: string): string | undefined {
   // The signed statement's code (and its canonical JSON) serves only the statement pages; else it
   // would come into 'public' through the domain package's index.
   if (/\/domain\/src\/proof\/|\/node_modules\/canonicalize\//.test(id)) return 'statement-proof';
+  // The rest of contracts and domain (page-head texts, money and offer rules) serves the public
+  // pages too: left unassigned, Rollup put it into 'statement-proof' with the statement's proof code,
+  // which every first load then fetched.
+  if (/\/(contracts|domain)\/src\//.test(id)) return 'public';
   return PUBLIC_MODULES.test(id) ? 'public' : undefined;
 }
 
