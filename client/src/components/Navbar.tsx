@@ -7,7 +7,7 @@ import { toast } from '../lib/toast';
 import { AUTH_TEXT } from '../lib/auth/messages';
 import { useAuth, useAuthSession } from '../lib/auth/react';
 import { displayName } from '../lib/display';
-import { balanceQuery } from '../lib/wallet/queries';
+import { balanceQuery } from '../lib/wallet/balance-query';
 import { pageWidth } from '../ui/styles';
 import { Logo } from './Logo';
 import { MobileMenu, type NavItem, useMobileMenu } from './MobileMenu';
