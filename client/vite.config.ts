@@ -154,6 +154,9 @@ function chunkOf(id: string): string | undefined {
   // The rest of contracts and domain (page-head texts, money and offer rules) serves the public
   // pages too: left unassigned, Rollup put it into 'statement-proof' with the statement's proof code,
   // which every first load then fetched.
+  // Except the client routes' page-head table: it loads after the first paint with lib/seo-apply
+  // (named here, else it would follow the contracts index into 'public').
+  if (/\/contracts\/src\/seo-routes\.ts$|\/client\/src\/lib\/seo-apply\.ts$/.test(id)) return 'page-head';
   if (/\/(contracts|domain)\/src\//.test(id)) return 'public';
   return PUBLIC_MODULES.test(id) ? 'public' : undefined;
 }
