@@ -100,7 +100,7 @@ const VENDOR_CHUNKS: Array<[chunk: string, pattern: RegExp]> = [
  */
 const PUBLIC_SOURCES = ['src/routes/__root.tsx', 'src/routes/index.tsx', 'src/routes/-landing', 'src/components/Navbar.tsx', 'src/components/MobileMenu.tsx', 'src/components/Footer.tsx', 'src/components/Feedback.tsx', 'src/components/PageHeader.tsx', 'src/components/SuspendedNotice.tsx', 'src/components/Logo.tsx', 'src/components/consent', 'src/ui', 'src/routes/offers', 'src/routes/blog', 'src/components/offers', 'src/components/blog', 'src/components/EarnCallToAction.tsx', 'src/ui/Pager.tsx', 'src/ui/SearchField.tsx', 'src/ui/Badge.tsx'];
 // (ui/Modal serves member and admin pages only: it stays out.)
-const PUBLIC_MODULES = /\/client\/src\/(components\/offers\/|components\/blog\/|components\/EarnCallToAction\.tsx|ui\/(Pager|SearchField|Badge)\.tsx)/;
+const PUBLIC_MODULES = /\/client\/src\/(components\/offers\/|components\/blog\/|components\/EarnCallToAction\.tsx|lib\/server-message\.ts|ui\/(Pager|SearchField|Badge)\.tsx)/;
 
 function sourcesUnder(path: string): string[] {
   const full = resolve(fileURLToPath(new URL('.', import.meta.url)), path);
