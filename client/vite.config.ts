@@ -98,8 +98,9 @@ const VENDOR_CHUNKS: Array<[chunk: string, pattern: RegExp]> = [
  * pieces they share, and the icons those pages use (found in their sources). Left to Rollup these
  * were a dozen sub-kilobyte chunks, each a request on a visitor's first load.
  */
-const PUBLIC_SOURCES = ['src/routes/__root.tsx', 'src/routes/index.tsx', 'src/routes/-landing', 'src/components/Navbar.tsx', 'src/components/MobileMenu.tsx', 'src/components/Footer.tsx', 'src/components/Feedback.tsx', 'src/components/PageHeader.tsx', 'src/components/SuspendedNotice.tsx', 'src/components/Logo.tsx', 'src/components/consent', 'src/ui', 'src/routes/offers', 'src/routes/blog', 'src/components/offers', 'src/components/blog', 'src/components/EarnCallToAction.tsx', 'src/ui/Modal.tsx', 'src/ui/Pager.tsx', 'src/ui/SearchField.tsx', 'src/ui/Badge.tsx'];
-const PUBLIC_MODULES = /\/client\/src\/(components\/offers\/|components\/blog\/|components\/EarnCallToAction\.tsx|ui\/(Modal|Pager|SearchField|Badge)\.tsx)/;
+const PUBLIC_SOURCES = ['src/routes/__root.tsx', 'src/routes/index.tsx', 'src/routes/-landing', 'src/components/Navbar.tsx', 'src/components/MobileMenu.tsx', 'src/components/Footer.tsx', 'src/components/Feedback.tsx', 'src/components/PageHeader.tsx', 'src/components/SuspendedNotice.tsx', 'src/components/Logo.tsx', 'src/components/consent', 'src/ui', 'src/routes/offers', 'src/routes/blog', 'src/components/offers', 'src/components/blog', 'src/components/EarnCallToAction.tsx', 'src/ui/Pager.tsx', 'src/ui/SearchField.tsx', 'src/ui/Badge.tsx'];
+// (ui/Modal serves member and admin pages only: it stays out.)
+const PUBLIC_MODULES = /\/client\/src\/(components\/offers\/|components\/blog\/|components\/EarnCallToAction\.tsx|lib\/server-message\.ts|ui\/(Pager|SearchField|Badge)\.tsx)/;
 
 function sourcesUnder(path: string): string[] {
   const full = resolve(fileURLToPath(new URL('.', import.meta.url)), path);
@@ -150,6 +151,13 @@ function chunkOf(id: string): string | undefined {
   // The signed statement's code (and its canonical JSON) serves only the statement pages; else it
   // would come into 'public' through the domain package's index.
   if (/\/domain\/src\/proof\/|\/node_modules\/canonicalize\//.test(id)) return 'statement-proof';
+  // The rest of contracts and domain (page-head texts, money and offer rules) serves the public
+  // pages too: left unassigned, Rollup put it into 'statement-proof' with the statement's proof code,
+  // which every first load then fetched.
+  // Except the client routes' page-head table: it loads after the first paint with lib/seo-apply
+  // (named here, else it would follow the contracts index into 'public').
+  if (/\/contracts\/src\/seo-routes\.ts$|\/client\/src\/lib\/seo-apply\.ts$/.test(id)) return 'page-head';
+  if (/\/(contracts|domain)\/src\//.test(id)) return 'public';
   return PUBLIC_MODULES.test(id) ? 'public' : undefined;
 }
 

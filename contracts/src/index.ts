@@ -7,6 +7,7 @@ export * from './positions';
 export * from './queues';
 export * from './redis';
 export * from './seo';
+export * from './seo-routes';
 export * from './wallet-api';
 export * from './offers-api';
 export * from './blogs-api';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blogPostMeta, clampDescription, headTags, matchClientRoute, offerMeta, routeMeta, SITEMAP_PATHS } from './seo';
+import { blogPostMeta, clampDescription, headTags, offerMeta } from './seo';
+import { matchClientRoute, routeMeta, SITEMAP_PATHS } from './seo-routes';
 
 describe('client routes for page heads', () => {
   it('matches static and dynamic routes, ignoring a trailing slash', () => {

@@ -4,10 +4,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { LogOut, Menu, ShieldCheck, Wallet, X } from 'lucide-react';
 import { useRef } from 'react';
 import { toast } from '../lib/toast';
-import { AUTH_TEXT } from '../lib/auth/messages';
 import { useAuth, useAuthSession } from '../lib/auth/react';
 import { displayName } from '../lib/display';
-import { balanceQuery } from '../lib/wallet/queries';
+import { balanceQuery } from '../lib/wallet/balance-query';
 import { pageWidth } from '../ui/styles';
 import { Logo } from './Logo';
 import { MobileMenu, type NavItem, useMobileMenu } from './MobileMenu';
@@ -80,6 +79,8 @@ export function Navbar() {
     try {
       await session.signOut();
     } catch {
+      // The auth texts come with the sign-in screens' code, not in every page's shell.
+      const { AUTH_TEXT } = await import('../lib/auth/messages');
       toast.error(AUTH_TEXT.signOutFailed);
     }
   };

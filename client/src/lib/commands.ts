@@ -13,14 +13,11 @@ import type {
 } from '@playquid/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from './api';
-import { ApiError } from './api-client';
 import { type SettleOptions, settlePayoutLists } from './payout-cache';
 import { memberMoneyKeys } from './wallet/queries';
 
-/** The text the server gave for a failed call, else the screen's own fallback. */
-export function serverMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.detail ? error.detail : fallback;
-}
+// Its own module: the blog page (public) needs it without the member's money commands.
+export { serverMessage } from './server-message';
 
 const PAYOUT_REQUEST: PayoutRequestBody = { method: 'tremendous_reward', payment_details: { delivery_method: 'email' } };
 

@@ -2,7 +2,8 @@ import { ROUTE_SEO } from '@playquid/contracts';
 import { describe, expect, it } from 'vitest';
 import routeTreeSource from '../routeTree.gen.ts?raw';
 import { pageHead } from './page';
-import { applyHead, blogPostHead, metaFromMatches, offerHead } from './seo-head';
+import { applyHead, metaFromMatches } from './seo-apply';
+import { blogPostHead, offerHead } from './seo-head';
 
 /** Full paths of the generated route tree (its FileRoutesByFullPath), without trailing slashes. */
 function routePaths(): string[] {

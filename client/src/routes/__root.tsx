@@ -5,7 +5,7 @@ import { RouteError } from '../components/Feedback';
 import { Footer } from '../components/Footer';
 import { Navbar } from '../components/Navbar';
 import { SuspendedNotice } from '../components/SuspendedNotice';
-import { CookieConsent } from '../components/consent/CookieConsent';
+import { CookieConsentGate } from '../components/consent/CookieConsentGate';
 import type { LazyAuthSession } from '../lib/auth/lazy-session';
 import { trackPageView } from '../lib/consent/analytics';
 import { pageHead } from '../lib/page';
@@ -58,7 +58,7 @@ function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <CookieConsent />
+      <CookieConsentGate />
       {toasts && (
         <Suspense fallback={null}>
           <LazyToaster />

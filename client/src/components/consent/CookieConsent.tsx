@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Cookie, X } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { analytics } from '../../lib/consent/analytics';
 import { ACCEPT_ALL, type ConsentChoices, consentStore, ESSENTIAL_ONLY, type OptionalCategory } from '../../lib/consent/storage';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -16,14 +15,14 @@ const CATEGORIES: Array<{ key: OptionalCategory; title: string; text: string }> 
 /**
  * shown until the visitor chooses (Accept All Cookies, Essential
  * Only, or Customize with one toggle per optional category); the choice is kept for a year.
+ * Loaded on demand by CookieConsentGate (`initiallyCustomizing` when it was opened from the
+ * preferences link); while mounted it also answers later preference requests itself.
  */
-export function CookieConsent() {
+export function CookieConsent({ initiallyCustomizing = false }: { initiallyCustomizing?: boolean }) {
   const choices = useSyncExternalStore(consentStore.subscribe, consentStore.get, () => null);
-  const [customizing, setCustomizing] = useState(false);
+  const [customizing, setCustomizing] = useState(initiallyCustomizing);
   const [draft, setDraft] = useState<ConsentChoices>(() => choices ?? ESSENTIAL_ONLY);
 
-  // Analytics starts with consent mode "denied" before anything else can count a view.
-  useEffect(() => void analytics(), []);
   useEffect(
     () =>
       consentStore.onOpenPreferences(() => {

@@ -1,7 +1,7 @@
 import type { UserEnvelopeData, UserStats } from '@playquid/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api';
-import { liveRefetchInterval } from '../wallet/live';
+import { liveRefetchInterval } from '../wallet/stream-state';
 
 /** The member's profile and the statistics beside it (referral earnings, success rate). */
 

@@ -10,16 +10,8 @@ export const MEMBER_EVENTS_PATH = '/api/users/events';
 const SILENCE_LIMIT_MS = 45_000;
 const RETRY_MS = 3_000;
 
-let streamOpen = false;
-
-/** Whether a member events stream is open in this tab. */
-export const memberEventsOpen = (): boolean => streamOpen;
-export const setMemberEventsOpen = (open: boolean): void => {
-  streamOpen = open;
-};
-
-/** A `refetchInterval` that polls every `ms` only while no events stream is open. */
-export const liveRefetchInterval = (ms: number) => (): number | false => (streamOpen ? false : ms);
+// Whether the stream is open lives in ./stream-state, small enough for the shell's balance query.
+export { liveRefetchInterval, memberEventsOpen, setMemberEventsOpen } from './stream-state';
 
 export interface MemberEventsOptions {
   /** The member's ID token (cached; `forceRefresh` only after a 401), or null when signed out. */

@@ -1,9 +1,9 @@
-import { type Balance, type DetailedBalance, type Earning, type EarningsPage, PAGE_SIZES, type StatementData } from '@playquid/contracts';
+import { type DetailedBalance, type Earning, type EarningsPage, PAGE_SIZES, type StatementData } from '@playquid/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api';
 import { queryString } from '../query-string';
 import { asOfIso, localDay } from '../statement';
-import { liveRefetchInterval } from './live';
+import { liveRefetchInterval } from './stream-state';
 
 /**
  * The member's money: balance, earnings and statement. Query option factories shared by route
@@ -12,21 +12,8 @@ import { liveRefetchInterval } from './live';
  * uid, so one prefix invalidates every variant of it (see `memberMoneyKeys`).
  */
 
-/**
- * How often a visible page asks for the balance when the member events stream is not open (the
- * stream tells the page when to refetch; polling is the fallback).
- */
-export const BALANCE_REFRESH_MS = 3_000;
-
-export const balanceQuery = (uid: string) =>
-  queryOptions({
-    queryKey: ['balance', uid],
-    queryFn: async ({ signal }) => (await api.get<Balance>('/api/users/balance', signal)).data,
-    staleTime: 0,
-    // Only while the tab is visible (TanStack Query pauses intervals in the background) and on focus.
-    refetchInterval: liveRefetchInterval(BALANCE_REFRESH_MS),
-    refetchOnWindowFocus: 'always',
-  });
+// The balance (Navbar, in every page's shell) is in ./balance-query, without the statement helpers.
+export { BALANCE_REFRESH_MS, balanceQuery } from './balance-query';
 
 export const detailedBalanceQuery = (uid: string, asOf?: string) =>
   queryOptions({

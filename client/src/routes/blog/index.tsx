@@ -6,7 +6,7 @@ import { EarnCallToAction } from '../../components/EarnCallToAction';
 import { EmptyState, PageHeader } from '../../components/PageHeader';
 import { BlogCard, BlogCardSkeleton } from '../../components/blog/BlogCard';
 import { BLOG_TEXT, blogsQuery, searchBlogs } from '../../lib/blogs';
-import { serverMessage } from '../../lib/commands';
+import { serverMessage } from '../../lib/server-message';
 import { pageHead } from '../../lib/page';
 import { Button, RefreshButton } from '../../ui/Button';
 import { NumberedPager } from '../../ui/Pager';

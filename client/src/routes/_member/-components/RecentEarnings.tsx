@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowRight, Coins, Gift } from 'lucide-react';
 import { timeAgo } from '../../../lib/display';
 import { recentEarningsQuery } from '../../../lib/wallet/queries';
-import { EarningStatusBadge } from '../../../ui/Badge';
+import { EarningStatusBadge } from '../../../ui/StatusBadge';
 import { buttonClass } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 

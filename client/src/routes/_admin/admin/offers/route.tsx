@@ -18,7 +18,7 @@ import {
 } from '../../../../lib/admin-offers';
 import { serverMessage } from '../../../../lib/commands';
 import { offerTitle } from '../../../../lib/offers';
-import { adminOffersQuery, changedOfferIds, useAdminOfferChange, useClearFeaturedOffers } from '../../../../lib/offers/queries';
+import { adminOffersQuery, changedOfferIds, useAdminOfferChange, useClearFeaturedOffers } from '../../../../lib/offers/admin-queries';
 import { pageHead } from '../../../../lib/page';
 import { useFlash } from '../../../../lib/use-flash';
 import { RefreshButton } from '../../../../ui/Button';

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Coins, ExternalLink, Gift } from 'lucide-react';
 import { useState } from 'react';
 import { earningDescription, type EarningFilters, shortTransactionId, type StatusFilter, type TimeFilter } from '../../../../lib/earnings';
-import { EarningStatusBadge } from '../../../../ui/Badge';
+import { EarningStatusBadge } from '../../../../ui/StatusBadge';
 import { buttonClass } from '../../../../ui/Button';
 import { Card } from '../../../../ui/Card';
 import { SearchField } from '../../../../ui/SearchField';

@@ -9,7 +9,7 @@ import { EmptyState } from '../../../../components/PageHeader';
 import { afterMemberPayoutCommand, cancelOwnPayout, serverMessage } from '../../../../lib/commands';
 import { rewardDeliveryLabel, shortId } from '../../../../lib/payouts';
 import { payoutsQuery } from '../../../../lib/payouts/queries';
-import { PayoutStatusBadge } from '../../../../ui/Badge';
+import { PayoutStatusBadge } from '../../../../ui/StatusBadge';
 import { Button } from '../../../../ui/Button';
 import { Card } from '../../../../ui/Card';
 import { pageButton, Pager } from '../../../../ui/Pager';

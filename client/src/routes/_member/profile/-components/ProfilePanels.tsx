@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { RecentEarnings } from '../../-components/RecentEarnings';
 import { accountAge } from '../../../../lib/display';
 import { payoutsQuery } from '../../../../lib/payouts/queries';
-import { PayoutStatusBadge } from '../../../../ui/Badge';
+import { PayoutStatusBadge } from '../../../../ui/StatusBadge';
 import { buttonClass } from '../../../../ui/Button';
 import { Card } from '../../../../ui/Card';
 import { shortDateTime } from '../../../../lib/format';

@@ -2,7 +2,7 @@ import { type AdminPayout, formatPence } from '@playquid/contracts';
 import { Check, Mail, RotateCcw, Send, TriangleAlert, X } from 'lucide-react';
 import { CopyButton } from '../../../../../components/CopyButton';
 import { adminPayoutActions, rewardDeliveryLabel, shortId } from '../../../../../lib/payouts';
-import { PayoutStatusBadge } from '../../../../../ui/Badge';
+import { PayoutStatusBadge } from '../../../../../ui/StatusBadge';
 import { RowButton, rowClass, Table, Th } from '../../../../../ui/Table';
 import { shortDateTime } from '../../../../../lib/format';
 
