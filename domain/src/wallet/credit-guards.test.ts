@@ -4,7 +4,9 @@ import { fold } from '../decider';
 import { callbackData } from '../testing/callback-fixtures';
 import { deciderSpec } from '../testing/decider-spec';
 import { checkLedgerInvariants } from '../audit/ledger-invariants';
+import { CLAIM_CREDITED_SINCE_MESSAGE } from '../claims/claim.decider';
 import { foldStatement } from './statement';
+import { CLAIM_ACCOUNT_CLOSED_MESSAGE } from './wallet-claims';
 import { walletDecider } from './wallet.decider';
 
 const spec = deciderSpec(walletDecider);
@@ -148,5 +150,40 @@ describe('wallet decider: partner credits after the account closed', () => {
 describe('wallet decider: a partner credit naming the task only by name', () => {
   it('is recognised as the task the claim paid', () => {
     spec.given([claimCredit, qualified]).when(apply(callback({ taskId: null }))).then([covered({ taskId: 'Reach level 10' })]);
+  });
+});
+
+describe('wallet decider: a claim is never credited for a task the partner paid', () => {
+  const creditClaim = {
+    type: 'CreditClaim',
+    uid,
+    claimId: 'c-1',
+    earningId: 'claim-c-1',
+    offerId: '42',
+    offerName: 'Dragon Quest',
+    taskId: '7',
+    taskName: 'Reach level 10',
+    amountPence: 125,
+    ...admin,
+    reason: 'Start and evidence match the task',
+    now,
+  } as const;
+  // The partner's credit as the wallet books it: the wallet is the truth, whatever the read model shows yet.
+  const partnerPaid = walletDecider.decide(apply(callback()), walletDecider.initialState());
+
+  it('refuses the claim credit once the partner credited the task (by id or by name)', () => {
+    expect(partnerPaid.map((e) => e.type)).toContain('EarningCredited');
+    spec.given(partnerPaid).when(creditClaim).thenThrows(CLAIM_CREDITED_SINCE_MESSAGE);
+    const byNameOnly = walletDecider.decide(apply(callback({ taskId: null })), walletDecider.initialState());
+    spec.given(byNameOnly).when(creditClaim).thenThrows(CLAIM_CREDITED_SINCE_MESSAGE);
+  });
+
+  it("credits it when the partner's credit was for another task", () => {
+    const otherTask = walletDecider.decide(apply(callback({ taskId: '8', taskName: 'Reach level 20' })), walletDecider.initialState());
+    spec.given(otherTask).when(creditClaim).then([claimCredit]);
+  });
+
+  it('refuses a claim credit on a closed account', () => {
+    spec.given([{ type: 'WalletClosed', data: { uid, closedAt: now } }]).when(creditClaim).thenThrows(CLAIM_ACCOUNT_CLOSED_MESSAGE);
   });
 });

@@ -1,7 +1,8 @@
 import type { WalletEvent } from '@playquid/contracts';
+import { CLAIM_CREDITED_SINCE_MESSAGE } from '../claims/claim.decider';
 import { DomainError } from '../decider';
 import { assertNotOwnMoney } from './own-money';
-import type { WalletState } from './wallet-state';
+import { taskKeys, type WalletState } from './wallet-state';
 
 /** An approved missing-credit claim, credited on the member's wallet (the claim's stream says ClaimApproved). */
 export interface CreditClaimCommand {
@@ -22,6 +23,8 @@ export interface CreditClaimCommand {
   now: string;
 }
 
+export const CLAIM_ACCOUNT_CLOSED_MESSAGE = 'The account is closed: a claim can no longer be credited';
+
 /**
  * An approved offer earning with source `claim`: no callback stands behind it, so its callback and
  * transaction ids are the earning id. Credited once per claim (a retried approval books nothing),
@@ -32,6 +35,13 @@ export function decideClaimCredit(command: CreditClaimCommand, state: WalletStat
   assertNotOwnMoney(byUid, uid);
   if (state.earnings[earningId]) return [];
   if (!Number.isInteger(amountPence) || amountPence <= 0) throw new DomainError('A claim credit must be a positive amount');
+  if (state.closedAt !== null) throw new DomainError(CLAIM_ACCOUNT_CLOSED_MESSAGE, 'conflict');
+  // The wallet is the truth: a partner credit for the task (not reversed), however recent, settles the claim.
+  const paid = taskKeys(offerId, taskId, taskName).some((key) => {
+    const partnerEarning = state.partnerCreditsByTask[key];
+    return partnerEarning !== undefined && state.earnings[partnerEarning]?.status !== 'rejected';
+  });
+  if (paid) throw new DomainError(CLAIM_CREDITED_SINCE_MESSAGE, 'conflict');
   return [
     {
       type: 'EarningCredited',

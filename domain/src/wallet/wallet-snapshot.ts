@@ -5,7 +5,7 @@ import { walletDecider } from './wallet.decider';
  * Snapshots of the wallet fold (issue 19). Bump the version whenever `walletDecider.evolve` or the
  * state's shape changes: snapshots of another version are ignored and taken again.
  */
-export const WALLET_SNAPSHOT_VERSION = 2;
+export const WALLET_SNAPSHOT_VERSION = 3;
 
 /** A fold that went through this many events after its starting point leaves a snapshot behind. */
 export const WALLET_SNAPSHOT_EVERY = 200;

@@ -79,6 +79,8 @@ export interface WalletState extends WalletMoneyChange {
    * (CreditCoveredByClaim), never paid again.
    */
   claimCreditsByTask: Record<string, { earningId: string; claimId: string }>;
+  /** Partner credits by taskKeys(offerId, taskId, taskName): a claim is never credited for a task the partner paid. */
+  partnerCreditsByTask: Record<string, string>;
   /** When the account closed (WalletClosed), null while open: new partner credits are no longer booked. */
   closedAt: string | null;
 }

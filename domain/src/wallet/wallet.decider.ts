@@ -106,6 +106,7 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
     deliveryWebhooks: lookupTable(),
     partnerHold: null,
     claimCreditsByTask: lookupTable(),
+    partnerCreditsByTask: lookupTable(),
     closedAt: null,
     ...NO_MONEY_CHANGE,
   }),
@@ -148,6 +149,8 @@ export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
           for (const key of taskKeys(event.data.offerId, event.data.taskId, event.data.taskName)) {
             state.claimCreditsByTask[key] = { earningId, claimId: event.data.claimId };
           }
+        } else {
+          for (const key of taskKeys(event.data.offerId, event.data.taskId, event.data.taskName)) state.partnerCreditsByTask[key] = earningId;
         }
         return state;
       }
