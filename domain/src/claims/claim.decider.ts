@@ -17,7 +17,7 @@ export const CLAIM_DUPLICATE_MESSAGE = 'You already have a claim for this task t
 export const CLAIM_NOT_OPEN_MESSAGE = 'Only an open claim can be marked as waiting on the partner';
 export const CLAIM_ALREADY_DECLINED_MESSAGE = 'This claim was declined; the member can open a new one';
 export const CLAIM_ALREADY_APPROVED_MESSAGE = 'This claim is approved and credited; it can no longer be declined';
-export const CLAIM_CREDITED_SINCE_MESSAGE = 'The partner has credited this task since the claim was opened; decline the claim instead';
+export { CLAIM_CREDITED_SINCE_MESSAGE } from '../wallet/wallet-claims';
 export const CLAIM_NO_REWARD_MESSAGE = 'This task pays nothing, so there is no credit to claim';
 
 /** 'Sat 28 Nov, 14:05' in UK time. */

@@ -1,5 +1,4 @@
 import type { WalletEvent } from '@playquid/contracts';
-import { CLAIM_CREDITED_SINCE_MESSAGE } from '../claims/claim.decider';
 import { DomainError } from '../decider';
 import { assertNotOwnMoney } from './own-money';
 import { taskKeys, type WalletState } from './wallet-state';
@@ -23,6 +22,8 @@ export interface CreditClaimCommand {
   now: string;
 }
 
+/** A claim approved for a task the partner has paid since it was opened: declined instead, never paid twice. */
+export const CLAIM_CREDITED_SINCE_MESSAGE = 'The partner has credited this task since the claim was opened; decline the claim instead';
 export const CLAIM_ACCOUNT_CLOSED_MESSAGE = 'The account is closed: a claim can no longer be credited';
 
 /**
