@@ -201,6 +201,17 @@ async function overHttp(url) {
   }
 }
 
+/** The generator writes the log directly: the event store's table first (the store makes it on first use). */
+async function ensureEventsTable(url) {
+  const { PostgresEventStore } = require('@playquid/server');
+  const store = new PostgresEventStore(url);
+  try {
+    await store.ensureSchema();
+  } finally {
+    await store.close();
+  }
+}
+
 async function main() {
   const sizes = { S: Math.round(MEMBERS / 10), M: Math.round((MEMBERS * 3) / 10), L: MEMBERS };
   const all = {};
@@ -209,6 +220,7 @@ async function main() {
     console.log(`${size}: ${members.toLocaleString('en-GB')} members`);
     const database = await readDb.createTestDatabase(`scale${size.toLowerCase()}`, { migrated: true });
     try {
+      await ensureEventsTable(database.url);
       const built = await build(members, database.url);
       const rebuilt = await rebuildAll(database.url);
       console.log(`  rebuild all: ${rebuilt.count.toLocaleString('en-GB')} events in ${rebuilt.seconds.toFixed(1)} s = ${Math.round(rebuilt.rate).toLocaleString('en-GB')} events/s`);

@@ -16,7 +16,7 @@ export interface TestDatabase {
 }
 
 export interface TestDatabaseOptions {
-  /** Run every migration first (the read model and the event store's `events` table). */
+  /** Run every read-model migration first (the event store creates its `events` table on first use). */
   migrated?: boolean;
 }
 

@@ -10,7 +10,7 @@ export interface EventStoreConfig {
 
 /**
  * EventStoreDB when its connection string is configured, else the Postgres store, whose `events`
- * table the read-db migrations create (`migrate` runs before anything opens a store).
+ * table is made here when the database has none (postgres-schema.ts), before anything reads it.
  */
 export async function createEventStore(config: EventStoreConfig, vault?: PersonalDataVault): Promise<EncryptingEventStore> {
   const adapter = await createAdapter(config);
@@ -26,5 +26,7 @@ async function createAdapter(config: EventStoreConfig): Promise<EventStore> {
     const { EventStoreDbEventStore } = await import('./eventstoredb-event-store');
     return new EventStoreDbEventStore(config.eventStoreConnectionString);
   }
-  return new PostgresEventStore(config.databaseUrl);
+  const store = new PostgresEventStore(config.databaseUrl);
+  await store.ensureSchema();
+  return store;
 }

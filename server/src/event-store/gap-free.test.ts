@@ -12,6 +12,7 @@ let raw: pg.Pool;
 beforeAll(async () => {
   database = await createTestDatabase('gapfree', { migrated: true });
   store = new PostgresEventStore(database.url);
+  await store.ensureSchema(); // the slow appends below write to the table directly
   raw = new pg.Pool({ connectionString: database.url, max: 12 });
   raw.on('error', () => undefined); // connections closed by the database drop in afterAll
 });

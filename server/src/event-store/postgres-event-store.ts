@@ -15,11 +15,12 @@ import type {
 } from './event-store';
 import { PostgresAppender, RecentTails } from './postgres-appender';
 import { PostgresReader } from './postgres-reader';
+import { ensureEventStoreSchema } from './postgres-schema';
 import { subscribeToLog } from './postgres-subscription';
 
 /**
- * The default event store: one append-only table (`events`, created by the read-db migrations, which
- * must have run). Each row is stamped with its transaction id; the global order is (transaction id,
+ * The default event store: one append-only table (`events`, which the store creates on first use:
+ * postgres-schema.ts). Each row is stamped with its transaction id; the global order is (transaction id,
  * sequence) and readers only see transactions older than the oldest append still running, so a
  * follower never skips an append that commits late, and a long transaction elsewhere (a projection
  * applying a large range) does not hold the log back. Its parts: the appender
@@ -32,6 +33,7 @@ export class PostgresEventStore implements EventStore {
   private readonly appended = new EventEmitter();
   private readonly appender: PostgresAppender;
   private readonly reader: PostgresReader;
+  private schema: Promise<void> | undefined;
 
   constructor(poolOrUrl: pg.Pool | string) {
     this.ownsPool = typeof poolOrUrl === 'string';
@@ -44,28 +46,42 @@ export class PostgresEventStore implements EventStore {
     this.reader = new PostgresReader(this.pool, tails);
   }
 
-  appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
+  /** Creates the `events` table if this database has none yet (once per store; retried after a failure). */
+  ensureSchema(): Promise<void> {
+    this.schema ??= ensureEventStoreSchema(this.pool).catch((error: unknown) => {
+      this.schema = undefined;
+      throw error;
+    });
+    return this.schema;
+  }
+
+  async appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
+    await this.ensureSchema();
     return this.appender.appendToStream(streamId, events, options);
   }
 
-  readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    await this.ensureSchema();
     return this.reader.readStream(streamId, options);
   }
 
-  readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    await this.ensureSchema();
     return this.reader.readStreams(streamIds);
   }
 
-  readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    await this.ensureSchema();
     return this.reader.readAll(options);
   }
 
-  readHead(): Promise<GlobalPosition> {
+  async readHead(): Promise<GlobalPosition> {
+    await this.ensureSchema();
     return this.reader.readHead();
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
-    return subscribeToLog((page) => this.reader.readAll(page), this.appended, options);
+    return subscribeToLog((page) => this.readAll(page), this.appended, options);
   }
 
   async close(): Promise<void> {
