@@ -8,9 +8,11 @@ import {
   CLAIM_ALREADY_APPROVED_MESSAGE,
   CLAIM_ALREADY_CREDITED_MESSAGE,
   CLAIM_ALREADY_DECLINED_MESSAGE,
+  CLAIM_CREDITED_SINCE_MESSAGE,
   CLAIM_DUPLICATE_MESSAGE,
   CLAIM_EXISTS_MESSAGE,
   CLAIM_NO_REWARD_MESSAGE,
+  CLAIM_NOT_APPROVED_MESSAGE,
   CLAIM_NOT_FOUND,
   CLAIM_NOT_OPEN_MESSAGE,
   CLAIM_NOT_STARTED_MESSAGE,
@@ -27,7 +29,16 @@ const tasks: OfferTask[] = [
   { eventId: 'ev-2', name: 'Reach level 10', typeId: 2, rewardPence: 150, payoutUsd: null, ttcMinutes: 600 },
   { eventId: 'ev-0', name: 'Watch intro', typeId: 5, rewardPence: 0, payoutUsd: null, ttcMinutes: 1 },
 ];
-const callbacks = [{ transactionId: 'tx-1', taskId: 'ev-1', taskName: 'Install', state: 'COMPLETED', rewardPence: 20, receivedAt: '2026-11-20T10:05:00.000Z' }];
+const callbacks = [
+  {
+    transactionId: 'tx-1',
+    taskId: 'ev-1',
+    taskName: 'Install',
+    state: 'COMPLETED',
+    rewardPence: 20,
+    receivedAt: '2026-11-20T10:05:00.000Z',
+  },
+];
 const open = (overrides: Partial<Extract<Parameters<typeof claimDecider.decide>[0], { type: 'OpenClaim' }>> = {}) =>
   ({
     type: 'OpenClaim',
@@ -64,12 +75,18 @@ const opened: ClaimEvent = {
   },
 };
 const admin = { by: 'admin@playquid.test', byUid: 'bob' };
-const waiting: ClaimEvent = { type: 'ClaimMarkedWaiting', data: { claimId: 'c-1', uid: 'ana', ...admin, note: 'Asked BitLabs', markedAt: LATER } };
+const waiting: ClaimEvent = {
+  type: 'ClaimMarkedWaiting',
+  data: { claimId: 'c-1', uid: 'ana', ...admin, note: 'Asked BitLabs', markedAt: LATER },
+};
 const approved: ClaimEvent = {
   type: 'ClaimApproved',
   data: { claimId: 'c-1', uid: 'ana', earningId: 'claim-c-1', amountPence: 150, ...admin, reason: 'BitLabs confirmed', approvedAt: LATER },
 };
-const declined: ClaimEvent = { type: 'ClaimDeclined', data: { claimId: 'c-1', uid: 'ana', ...admin, reason: 'No install on record', declinedAt: LATER } };
+const declined: ClaimEvent = {
+  type: 'ClaimDeclined',
+  data: { claimId: 'c-1', uid: 'ana', ...admin, reason: 'No install on record', declinedAt: LATER },
+};
 const mark = { type: 'MarkClaimWaiting', claimId: 'c-1', note: 'Asked BitLabs', now: LATER, ...admin } as const;
 const approve = { type: 'ApproveClaim', claimId: 'c-1', reason: 'BitLabs confirmed', now: LATER, ...admin } as const;
 const decline = { type: 'DeclineClaim', claimId: 'c-1', reason: 'No install on record', now: LATER, ...admin } as const;
@@ -82,21 +99,38 @@ describe('claim decider: opening', () => {
   });
 
   it('opens exactly when the waiting time after the start has passed', () => {
-    spec.given([]).when(open({ now: DAY_LATER })).then([{ ...opened, data: { ...opened.data, openedAt: DAY_LATER } } as ClaimEvent]);
+    spec
+      .given([])
+      .when(open({ now: DAY_LATER }))
+      .then([{ ...opened, data: { ...opened.data, openedAt: DAY_LATER } } as ClaimEvent]);
   });
 
   it('refuses a claim before the waiting time, saying from when (UK time)', () => {
     spec
       .given([])
       .when(open({ now: '2026-11-21T09:59:59.000Z' }))
-      .thenThrows('Partners can take a while to report a completion, so you can report missing credit from Sat 21 Nov, 10:00 (UK time), 24 hours after you started this offer');
+      .thenThrows(
+        'Partners can take a while to report a completion, so you can report missing credit from Sat 21 Nov, 10:00 (UK time), 24 hours after you started this offer',
+      );
   });
 
   it('refuses an offer the member never started, an unknown task, a task paying nothing, a task already credited, and a second open of one claim', () => {
-    spec.given([]).when(open({ startedAt: null })).thenThrows(CLAIM_NOT_STARTED_MESSAGE);
-    spec.given([]).when(open({ taskId: 'ev-9' })).thenThrows(CLAIM_UNKNOWN_TASK_MESSAGE);
-    spec.given([]).when(open({ taskId: 'ev-0' })).thenThrows(CLAIM_NO_REWARD_MESSAGE);
-    spec.given([]).when(open({ taskId: 'ev-1' })).thenThrows(CLAIM_ALREADY_CREDITED_MESSAGE);
+    spec
+      .given([])
+      .when(open({ startedAt: null }))
+      .thenThrows(CLAIM_NOT_STARTED_MESSAGE);
+    spec
+      .given([])
+      .when(open({ taskId: 'ev-9' }))
+      .thenThrows(CLAIM_UNKNOWN_TASK_MESSAGE);
+    spec
+      .given([])
+      .when(open({ taskId: 'ev-0' }))
+      .thenThrows(CLAIM_NO_REWARD_MESSAGE);
+    spec
+      .given([])
+      .when(open({ taskId: 'ev-1' }))
+      .thenThrows(CLAIM_ALREADY_CREDITED_MESSAGE);
     spec.given([opened]).when(open()).thenThrows(CLAIM_EXISTS_MESSAGE);
   });
 });
@@ -126,10 +160,35 @@ describe('claim decider: an admin works the claim', () => {
     spec.given([opened, declined]).when(decline).thenThrows(CLAIM_ALREADY_DECLINED_MESSAGE);
   });
 
+  it('declines an approved claim whose credit the wallet refused, with the reason in words; once', () => {
+    const withdraw = {
+      type: 'WithdrawClaimApproval',
+      claimId: 'c-1',
+      refusal: CLAIM_CREDITED_SINCE_MESSAGE,
+      now: LATER,
+      ...admin,
+    } as const;
+    const withdrawn: ClaimEvent = {
+      type: 'ClaimDeclined',
+      data: {
+        ...declined.data,
+        reason: 'The partner credited this task while the claim was open, so the task is paid once, by the partner',
+      },
+    } as ClaimEvent;
+    spec.given([opened, approved]).when(withdraw).then([withdrawn]);
+    spec.given([opened, approved, withdrawn]).when(withdraw).then([]);
+    spec.given([opened]).when(withdraw).thenThrows(CLAIM_NOT_APPROVED_MESSAGE);
+    spec.given([opened, waiting]).when(withdraw).thenThrows(CLAIM_NOT_APPROVED_MESSAGE);
+    expect(fold(claimDecider, [opened, approved, withdrawn]).status).toBe('declined');
+  });
+
   it('refuses an admin acting on their own claim, and a claim that does not exist', () => {
     const own = { by: 'ana@playquid.test', byUid: 'ana' };
     for (const command of [mark, approve, decline]) {
-      spec.given([opened]).when({ ...command, ...own }).thenThrows('Admins cannot act on their own money; another admin must do this');
+      spec
+        .given([opened])
+        .when({ ...command, ...own })
+        .thenThrows('Admins cannot act on their own money; another admin must do this');
       spec.given([]).when(command).thenThrows(CLAIM_NOT_FOUND);
     }
   });
@@ -144,15 +203,33 @@ describe('claim task: at most one open or approved claim per member, offer and t
   const release = (claimId: string) => ({ type: 'ReleaseClaimTask', ...key, claimId, now: LATER }) as const;
 
   it('holds the task for the first claim and refuses a second', () => {
-    taskSpec.given([]).when(hold('c-1')).then([held('c-1')]);
-    taskSpec.given([held('c-1')]).when(hold('c-1')).then([]);
-    taskSpec.given([held('c-1')]).when(hold('c-2')).thenThrows(CLAIM_DUPLICATE_MESSAGE);
+    taskSpec
+      .given([])
+      .when(hold('c-1'))
+      .then([held('c-1')]);
+    taskSpec
+      .given([held('c-1')])
+      .when(hold('c-1'))
+      .then([]);
+    taskSpec
+      .given([held('c-1')])
+      .when(hold('c-2'))
+      .thenThrows(CLAIM_DUPLICATE_MESSAGE);
   });
 
   it('a declined claim releases the task for a new claim', () => {
-    taskSpec.given([held('c-1')]).when(release('c-1')).then([released('c-1')]);
-    taskSpec.given([held('c-1'), released('c-1')]).when(hold('c-2')).then([held('c-2')]);
-    taskSpec.given([held('c-2')]).when(release('c-1')).then([]);
+    taskSpec
+      .given([held('c-1')])
+      .when(release('c-1'))
+      .then([released('c-1')]);
+    taskSpec
+      .given([held('c-1'), released('c-1')])
+      .when(hold('c-2'))
+      .then([held('c-2')]);
+    taskSpec
+      .given([held('c-2')])
+      .when(release('c-1'))
+      .then([]);
   });
 });
 
@@ -206,8 +283,14 @@ describe('wallet: an approved claim is credited as an earning with source claim'
   });
 
   it('refuses the admin crediting their own account and a credit of nothing', () => {
-    walletSpec.given([]).when({ ...credit, byUid: 'ana' }).thenThrows('Admins cannot act on their own money; another admin must do this');
-    walletSpec.given([]).when({ ...credit, amountPence: 0 }).thenThrows('A claim credit must be a positive amount');
+    walletSpec
+      .given([])
+      .when({ ...credit, byUid: 'ana' })
+      .thenThrows('Admins cannot act on their own money; another admin must do this');
+    walletSpec
+      .given([])
+      .when({ ...credit, amountPence: 0 })
+      .thenThrows('A claim credit must be a positive amount');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ClaimCallbackEvidence, ClaimEvent, ClaimStatus, ClaimTaskEvent, OfferTask } from '@playquid/contracts';
 import { type Decider, DomainError } from '../decider';
 import { assertNotOwnMoney } from '../wallet/own-money';
+import { CLAIM_ACCOUNT_CLOSED_MESSAGE, CLAIM_CREDITED_SINCE_MESSAGE } from '../wallet/wallet-claims';
 
 // Missing-credit claims: a member who started an offer and believes a task was completed but never
 // credited asks us to look. Each claim is its own stream (claim-<claimId>); at most one claim per
@@ -18,6 +19,7 @@ export const CLAIM_NOT_OPEN_MESSAGE = 'Only an open claim can be marked as waiti
 export const CLAIM_ALREADY_DECLINED_MESSAGE = 'This claim was declined; the member can open a new one';
 export const CLAIM_ALREADY_APPROVED_MESSAGE = 'This claim is approved and credited; it can no longer be declined';
 export { CLAIM_CREDITED_SINCE_MESSAGE } from '../wallet/wallet-claims';
+export const CLAIM_NOT_APPROVED_MESSAGE = 'Only an approved claim whose credit was refused can be withdrawn';
 export const CLAIM_NO_REWARD_MESSAGE = 'This task pays nothing, so there is no credit to claim';
 
 /** 'Sat 28 Nov, 14:05' in UK time. */
@@ -93,7 +95,21 @@ export type ClaimCommand =
     }
   | ({ type: 'MarkClaimWaiting'; claimId: string; note: string | null; now: string } & ClaimAdmin)
   | ({ type: 'ApproveClaim'; claimId: string; reason: string; now: string } & ClaimAdmin)
-  | ({ type: 'DeclineClaim'; claimId: string; reason: string; now: string } & ClaimAdmin);
+  | ({ type: 'DeclineClaim'; claimId: string; reason: string; now: string } & ClaimAdmin)
+  /**
+   * The wallet refused an approved claim's credit for good (the partner paid the task meanwhile, or
+   * the account closed): the claim is declined with that reason, so no claim says approved without
+   * its money. `refusal` is the wallet decider's message.
+   */
+  | ({ type: 'WithdrawClaimApproval'; claimId: string; refusal: string; now: string } & ClaimAdmin);
+
+/** What the member reads on a claim whose approved credit the wallet refused. */
+export function withdrawnApprovalReason(refusal: string): string {
+  if (refusal === CLAIM_CREDITED_SINCE_MESSAGE)
+    return 'The partner credited this task while the claim was open, so the task is paid once, by the partner';
+  if (refusal === CLAIM_ACCOUNT_CLOSED_MESSAGE) return 'The account was closed before the claim could be credited';
+  return `Not credited: ${refusal}`;
+}
 
 /** The earning an approved claim credits: one per claim, so crediting it twice is impossible. */
 export const claimEarningId = (claimId: string) => `claim-${claimId}`;
@@ -141,13 +157,28 @@ export const claimDecider: Decider<ClaimState, ClaimCommand, ClaimEvent> = {
         return [
           {
             type: 'ClaimApproved',
-            data: { claimId, uid, earningId: claimEarningId(claimId), amountPence: state.rewardPence, by, byUid, reason: command.reason, approvedAt: now },
+            data: {
+              claimId,
+              uid,
+              earningId: claimEarningId(claimId),
+              amountPence: state.rewardPence,
+              by,
+              byUid,
+              reason: command.reason,
+              approvedAt: now,
+            },
           },
         ];
       case 'DeclineClaim':
         if (state.status === 'approved') throw new DomainError(CLAIM_ALREADY_APPROVED_MESSAGE, 'conflict');
         if (state.status === 'declined') throw new DomainError(CLAIM_ALREADY_DECLINED_MESSAGE, 'conflict');
         return [{ type: 'ClaimDeclined', data: { claimId, uid, by, byUid, reason: command.reason, declinedAt: now } }];
+      case 'WithdrawClaimApproval':
+        if (state.status === 'declined') return [];
+        if (state.status !== 'approved') throw new DomainError(CLAIM_NOT_APPROVED_MESSAGE, 'conflict');
+        return [
+          { type: 'ClaimDeclined', data: { claimId, uid, by, byUid, reason: withdrawnApprovalReason(command.refusal), declinedAt: now } },
+        ];
       default: {
         const exhaustive: never = command;
         throw new Error(`Unknown command ${JSON.stringify(exhaustive)}`);

@@ -2,7 +2,14 @@ import type { OfferTask } from '@playquid/contracts';
 import { describe, expect, it } from 'vitest';
 import { type TimelineEarning, taskTimeline } from './task-timeline';
 
-const task = (eventId: string, name: string): OfferTask => ({ eventId, name, typeId: 2, rewardPence: 100, payoutUsd: null, ttcMinutes: null });
+const task = (eventId: string, name: string): OfferTask => ({
+  eventId,
+  name,
+  typeId: 2,
+  rewardPence: 100,
+  payoutUsd: null,
+  ttcMinutes: null,
+});
 const tasks = ['a', 'b', 'c', 'd', 'e'].map((id) => task(id, `Task ${id}`));
 const STARTED = '2026-11-20T10:00:00.000Z';
 const NOW = '2026-11-22T10:00:00.000Z';
@@ -23,7 +30,11 @@ describe('task timeline', () => {
     const timeline = taskTimeline({
       tasks,
       startedAt: STARTED,
-      earnings: [earning('e-a', 'a', 'approved'), earning('e-b', 'b', 'pending'), earning('e-c', 'c', 'rejected', { at: '2026-11-21T12:00:00.000Z', reason: 'Reversed by BitLabs' })],
+      earnings: [
+        earning('e-a', 'a', 'approved'),
+        earning('e-b', 'b', 'pending'),
+        earning('e-c', 'c', 'rejected', { at: '2026-11-21T12:00:00.000Z', reason: 'Reversed by BitLabs' }),
+      ],
       claims: [{ id: 'k-d', taskId: 'd', status: 'open', openedAt: NOW }],
       minAgeHours: 24,
       now: NOW,
@@ -40,7 +51,10 @@ describe('task timeline', () => {
   });
 
   it('offers no claim before the start or before the waiting time, and says from when', () => {
-    expect(taskTimeline({ tasks, startedAt: null, earnings: [], claims: [], minAgeHours: 24, now: NOW })[0]).toMatchObject({ state: 'not_started', can_claim: false });
+    expect(taskTimeline({ tasks, startedAt: null, earnings: [], claims: [], minAgeHours: 24, now: NOW })[0]).toMatchObject({
+      state: 'not_started',
+      can_claim: false,
+    });
     expect(taskTimeline({ tasks, startedAt: STARTED, earnings: [], claims: [], minAgeHours: 72, now: NOW })[0]).toMatchObject({
       state: 'started',
       can_claim: false,

@@ -30,7 +30,8 @@ export interface TimelineInput {
   now: string;
 }
 
-const forTask = (task: OfferTask) => (e: { taskId: string | null; taskName: string | null }) => e.taskId === task.eventId || e.taskName === task.name;
+const forTask = (task: OfferTask) => (e: { taskId: string | null; taskName: string | null }) =>
+  e.taskId === task.eventId || e.taskName === task.name;
 const newestFirst = <T>(items: T[], at: (item: T) => string) => [...items].sort((a, b) => Date.parse(at(b)) - Date.parse(at(a)));
 
 /**
@@ -44,7 +45,10 @@ export function taskTimeline(input: TimelineInput): TaskTimelineEntry[] {
     const earnings = newestFirst(input.earnings.filter(forTask(task)), (e) => e.creditedAt);
     const standing = earnings.find((e) => e.status !== 'rejected');
     const reversed = earnings.find((e) => e.status === 'rejected' && e.reversal);
-    const claims = newestFirst(input.claims.filter((c) => c.taskId === task.eventId), (c) => c.openedAt);
+    const claims = newestFirst(
+      input.claims.filter((c) => c.taskId === task.eventId),
+      (c) => c.openedAt,
+    );
     const openClaim = claims.find((c) => c.status === 'open' || c.status === 'waiting_partner');
     const claim = openClaim ?? claims[0] ?? null;
 

@@ -67,16 +67,66 @@ describe('claims projection', () => {
       .given(
         opened,
         { type: 'ClaimMarkedWaiting', data: { claimId: 'c-1', uid: 'ana', ...admin, note: null, markedAt: T2 } },
-        { type: 'ClaimApproved', data: { claimId: 'c-1', uid: 'ana', earningId: 'claim-c-1', amountPence: 150, ...admin, reason: 'Confirmed', approvedAt: T2 } },
+        {
+          type: 'ClaimApproved',
+          data: { claimId: 'c-1', uid: 'ana', earningId: 'claim-c-1', amountPence: 150, ...admin, reason: 'Confirmed', approvedAt: T2 },
+        },
       )
       .then({
         claims: [
-          { ...row, status: 'approved', waiting_at: new Date(T2), decided_at: new Date(T2), decided_by: 'admin@playquid.test', decision_reason: 'Confirmed', earning_id: 'claim-c-1', updated_at: new Date(T2) },
+          {
+            ...row,
+            status: 'approved',
+            waiting_at: new Date(T2),
+            decided_at: new Date(T2),
+            decided_by: 'admin@playquid.test',
+            decision_reason: 'Confirmed',
+            earning_id: 'claim-c-1',
+            updated_at: new Date(T2),
+          },
         ],
       }));
 
   it('declined with the reason the member sees', () =>
     spec
-      .given(opened, { type: 'ClaimDeclined', data: { claimId: 'c-1', uid: 'ana', ...admin, reason: 'No install on record', declinedAt: T2 } })
-      .then({ claims: [{ ...row, status: 'declined', decided_at: new Date(T2), decided_by: 'admin@playquid.test', decision_reason: 'No install on record', updated_at: new Date(T2) }] }));
+      .given(opened, {
+        type: 'ClaimDeclined',
+        data: { claimId: 'c-1', uid: 'ana', ...admin, reason: 'No install on record', declinedAt: T2 },
+      })
+      .then({
+        claims: [
+          {
+            ...row,
+            status: 'declined',
+            decided_at: new Date(T2),
+            decided_by: 'admin@playquid.test',
+            decision_reason: 'No install on record',
+            updated_at: new Date(T2),
+          },
+        ],
+      }));
+
+  it('an approval whose credit the wallet refused, declined after it: no earning left on the row', () =>
+    spec
+      .given(
+        opened,
+        {
+          type: 'ClaimApproved',
+          data: { claimId: 'c-1', uid: 'ana', earningId: 'claim-c-1', amountPence: 150, ...admin, reason: 'Confirmed', approvedAt: T2 },
+        },
+        { type: 'ClaimDeclined', data: { claimId: 'c-1', uid: 'ana', ...admin, reason: 'Paid by the partner', declinedAt: T2 } },
+      )
+      .then({
+        claims: [
+          {
+            ...row,
+            status: 'declined',
+            decided_at: new Date(T2),
+            decided_by: 'admin@playquid.test',
+            decision_reason: 'Paid by the partner',
+            earning_id: null,
+            updated_at: new Date(T2),
+          },
+        ],
+      }));
 });

@@ -58,7 +58,8 @@ export const claimsProjection = defineProjection({
         earning_id: null,
         updated_at: d.openedAt,
       }),
-    ClaimMarkedWaiting: ({ claims }, d) => claims.update(d.claimId, { status: 'waiting_partner', waiting_at: d.markedAt, updated_at: d.markedAt }),
+    ClaimMarkedWaiting: ({ claims }, d) =>
+      claims.update(d.claimId, { status: 'waiting_partner', waiting_at: d.markedAt, updated_at: d.markedAt }),
     ClaimApproved: ({ claims }, d) =>
       claims.update(d.claimId, {
         status: 'approved',
@@ -69,6 +70,14 @@ export const claimsProjection = defineProjection({
         updated_at: d.approvedAt,
       }),
     ClaimDeclined: ({ claims }, d) =>
-      claims.update(d.claimId, { status: 'declined', decided_at: d.declinedAt, decided_by: d.by, decision_reason: d.reason, updated_at: d.declinedAt }),
+      // earning_id cleared: an approval whose credit the wallet refused is declined after it (WithdrawClaimApproval).
+      claims.update(d.claimId, {
+        status: 'declined',
+        decided_at: d.declinedAt,
+        decided_by: d.by,
+        decision_reason: d.reason,
+        earning_id: null,
+        updated_at: d.declinedAt,
+      }),
   },
 });

@@ -1,5 +1,12 @@
 import { type OfferTask, streams } from '@playquid/contracts';
-import { CLAIM_CREDITED_SINCE_MESSAGE, type ClaimCommand, claimDecider, claimTaskDecider } from '@playquid/domain';
+import {
+  CLAIM_ALREADY_DECLINED_MESSAGE,
+  CLAIM_CREDITED_SINCE_MESSAGE,
+  type ClaimCommand,
+  claimDecider,
+  claimTaskDecider,
+} from '@playquid/domain';
+import { earningCredited } from '@playquid/domain/testing';
 import { PersonalDataVault } from '@playquid/read-db';
 import { describe, expect, it } from 'vitest';
 import type { AuthUser } from '../auth/auth.types';
@@ -43,7 +50,14 @@ async function givenOpenClaim(partnerEarnings: Partial<Earning>[] = []) {
     evidence: null,
     now: LATER,
   };
-  await handleCommand(store, streams.claimTask('ana', 'o-1', 'ev-2'), claimTaskDecider, { type: 'HoldClaimTask', uid: 'ana', offerId: 'o-1', taskId: 'ev-2', claimId: 'c-1', now: LATER });
+  await handleCommand(store, streams.claimTask('ana', 'o-1', 'ev-2'), claimTaskDecider, {
+    type: 'HoldClaimTask',
+    uid: 'ana',
+    offerId: 'o-1',
+    taskId: 'ev-2',
+    claimId: 'c-1',
+    now: LATER,
+  });
   await handleCommand(store, streams.claim('c-1'), claimDecider, command, { expectNewStream: true });
   const repository = { memberOfferEarnings: async () => partnerEarnings as Earning[] } as unknown as ClaimsRepository;
   return { store, decisions: new ClaimDecisions(store, new FixedClock(), repository) };
@@ -63,14 +77,43 @@ describe('ClaimDecisions', () => {
 
   it('refuses to approve a claim whose task the partner credited since (409), writing nothing', async () => {
     const { store, decisions } = await givenOpenClaim([{ id: 'e-9', status: 'pending', task_id: 'ev-2', task_name: 'Reach level 10' }]);
-    await expect(decisions.approve(admin, 'c-1', { reason: 'BitLabs confirmed' })).rejects.toMatchObject({ message: CLAIM_CREDITED_SINCE_MESSAGE });
+    await expect(decisions.approve(admin, 'c-1', { reason: 'BitLabs confirmed' })).rejects.toMatchObject({
+      message: CLAIM_CREDITED_SINCE_MESSAGE,
+    });
     expect((await store.readStream(streams.claim('c-1'))).map((e) => e.type)).toEqual(['ClaimOpened']);
     expect(await store.readStream(streams.wallet('ana'))).toHaveLength(0);
   });
 
+  it('declines, frees the task and credits nothing when the partner paid the task after the read-model check (409)', async () => {
+    // The read model has not seen the partner's credit yet; the wallet stream has.
+    const { store, decisions } = await givenOpenClaim();
+    await store.appendToStream(streams.wallet('ana'), [
+      earningCredited({ uid: 'ana', earningId: 'e-9', offerId: '5011', taskId: 'ev-2', taskName: 'Reach level 10', amountPence: 150 }),
+    ]);
+    await expect(decisions.approve(admin, 'c-1', { reason: 'BitLabs confirmed' })).rejects.toMatchObject({
+      message:
+        'The partner credited this task while the claim was open, so the task is paid once, by the partner. The claim is declined and nothing was credited.',
+    });
+    const claim = await store.readStream(streams.claim('c-1'));
+    expect(claim.map((e) => e.type)).toEqual(['ClaimOpened', 'ClaimApproved', 'ClaimDeclined']);
+    expect((await store.readStream(streams.claimTask('ana', 'o-1', 'ev-2'))).map((e) => e.type)).toEqual([
+      'ClaimTaskHeld',
+      'ClaimTaskReleased',
+    ]);
+    expect((await store.readStream(streams.wallet('ana'))).map((e) => e.type)).toEqual(['EarningCredited']);
+    // Approving again is refused: the claim is declined.
+    await expect(decisions.approve(admin, 'c-1', { reason: 'BitLabs confirmed' })).rejects.toMatchObject({
+      message: CLAIM_ALREADY_DECLINED_MESSAGE,
+    });
+  });
+
   it('declining gives the member the reason and frees the task for a new claim', async () => {
     const { store, decisions } = await givenOpenClaim();
-    expect(await decisions.decline(admin, 'c-1', { reason: 'No level 10 on record' })).toEqual({ id: 'c-1', status: 'declined', reason: 'No level 10 on record' });
+    expect(await decisions.decline(admin, 'c-1', { reason: 'No level 10 on record' })).toEqual({
+      id: 'c-1',
+      status: 'declined',
+      reason: 'No level 10 on record',
+    });
     const task = await store.readStream(streams.claimTask('ana', 'o-1', 'ev-2'));
     expect(task.map((e) => e.type)).toEqual(['ClaimTaskHeld', 'ClaimTaskReleased']);
   });

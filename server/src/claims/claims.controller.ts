@@ -113,6 +113,9 @@ export class AdminClaimsController {
   @HttpCode(HttpStatus.OK)
   @AdminRoute()
   @ApiOperation({ summary: "Approve a claim: the task's reward is credited through the wallet as an earning with source claim (403 on one's own account)" })
+  @ApiConflictResponse({
+    description: 'Declined already, or the wallet refused the credit (the partner paid the task meanwhile, the account closed): the claim is then declined with that reason',
+  })
   async approve(@CurrentUser() admin: AuthUser, @Param('id') id: string, @Body() dto: ClaimDecisionDto) {
     return ok(await this.decisions.approve(admin, id, dto), CLAIM_MESSAGES.approved);
   }
