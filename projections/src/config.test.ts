@@ -15,6 +15,6 @@ describe('worker configuration', () => {
   it('takes the queue prefix, the heartbeat file and the Redis database from the environment, and refuses a REDIS_URL that is not Redis', () => {
     const config = workerConfigFromEnv({ DATABASE_URL: 'postgres://x', BULL_PREFIX: 'pq-test', HEARTBEAT_FILE: '/run/alive', REDIS_URL: 'redis://:pw@redis:6380/3' });
     expect(config).toMatchObject({ prefix: 'pq-test', heartbeatFile: '/run/alive', connection: { host: 'redis', port: 6380, password: 'pw', db: 3 } });
-    expect(() => workerConfigFromEnv({ DATABASE_URL: 'postgres://x', REDIS_URL: 'http://redis:6379' })).toThrow('REDIS_URL must be redis://');
+    expect(() => workerConfigFromEnv({ DATABASE_URL: 'postgres://x', REDIS_URL: 'http://redis:6379' })).toThrow('REDIS_URL must be a redis:// or rediss:// URL');
   });
 });
