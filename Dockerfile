@@ -8,6 +8,7 @@ FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
+COPY config/package.json config/
 COPY domain/package.json domain/
 COPY read-db/package.json read-db/
 COPY server/package.json server/
@@ -26,6 +27,7 @@ COPY standins/package.json standins/
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.base.json nx.json ./
 COPY contracts contracts
+COPY config config
 COPY domain domain
 COPY standins standins
 COPY read-db read-db
@@ -48,7 +50,7 @@ RUN npx nx run-many -t build --output-style=static \
 FROM manifests AS prod-deps
 COPY standins/package.json standins/
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
-      -w @playquid/contracts -w @playquid/domain -w @playquid/read-db -w @playquid/server -w @playquid/projections -w @playquid/scripts \
+      -w @playquid/contracts -w @playquid/config -w @playquid/domain -w @playquid/read-db -w @playquid/server -w @playquid/projections -w @playquid/scripts \
  && rm -rf node_modules/@playquid/standins standins
 
 # ---- runtime ----
@@ -60,6 +62,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=prod-deps /app ./
 COPY --from=build /app/contracts/dist contracts/dist
+COPY --from=build /app/config/dist config/dist
 COPY --from=build /app/domain/dist domain/dist
 COPY --from=build /app/read-db/dist read-db/dist
 COPY --from=build /app/server/dist server/dist

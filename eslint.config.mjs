@@ -19,17 +19,19 @@ const TS_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts'];
 const NOT_STANDINS = ['scope:standins'];
 const DEP_CONSTRAINTS = [
   { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: [] },
+  // The validated environment: read by the API, the projections worker and the CLI, never by the client.
+  { sourceTag: 'scope:config', onlyDependOnLibsWithTags: ['scope:contracts'], notDependOnLibsWithTags: NOT_STANDINS },
   { sourceTag: 'scope:domain', onlyDependOnLibsWithTags: ['scope:contracts'], notDependOnLibsWithTags: NOT_STANDINS },
   { sourceTag: 'scope:read-db', onlyDependOnLibsWithTags: ['scope:contracts'], notDependOnLibsWithTags: NOT_STANDINS },
   { sourceTag: 'scope:standins', onlyDependOnLibsWithTags: ['scope:contracts'] },
   {
     sourceTag: 'scope:server',
-    onlyDependOnLibsWithTags: ['scope:contracts', 'scope:domain', 'scope:read-db'],
+    onlyDependOnLibsWithTags: ['scope:contracts', 'scope:config', 'scope:domain', 'scope:read-db'],
     notDependOnLibsWithTags: NOT_STANDINS,
   },
   {
     sourceTag: 'scope:projections',
-    onlyDependOnLibsWithTags: ['scope:contracts', 'scope:domain', 'scope:read-db'],
+    onlyDependOnLibsWithTags: ['scope:contracts', 'scope:config', 'scope:domain', 'scope:read-db'],
     notDependOnLibsWithTags: NOT_STANDINS,
   },
   { sourceTag: 'scope:client', onlyDependOnLibsWithTags: ['scope:contracts', 'scope:domain'], notDependOnLibsWithTags: NOT_STANDINS },
@@ -106,7 +108,7 @@ export default tseslint.config(
   // Every package declares what it imports in its own package.json (the root's are dev tools such as
   // vitest, for tests only): a package the production image installs must not lean on another
   // workspace's dependencies. Tests and their helpers may use devDependencies.
-  ...['contracts', 'domain', 'read-db', 'server', 'projections', 'scripts', 'standins', 'client', 'test'].map((pkg) => ({
+  ...['contracts', 'config', 'domain', 'read-db', 'server', 'projections', 'scripts', 'standins', 'client', 'test'].map((pkg) => ({
     files: [`${pkg}/**/*.ts`, `${pkg}/**/*.tsx`],
     plugins: { 'import-x': importX },
     rules: {

@@ -7,6 +7,7 @@ const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /** Workspace packages resolved to their sources, so tests never need a build first. */
 const ALIASES = {
   '@playquid/contracts': source('./contracts/src/index.ts'),
+  '@playquid/config': source('./config/src/index.ts'),
   // the more specific entry first: aliases match by prefix
   '@playquid/domain/testing': source('./domain/src/testing/index.ts'),
   '@playquid/domain': source('./domain/src/index.ts'),

@@ -8,7 +8,7 @@ source scripts/env.defaults.sh
 export FIREBASE_AUTH_EMULATOR_HOST FIREBASE_PROJECT_ID VITE_FIREBASE_AUTH_EMULATOR_HOST
 bash scripts/ensure-services.sh
 bash scripts/install-deps.sh
-npx nx run-many -t build --projects=contracts,domain,read-db,standins,server,projections,scripts,client --output-style=static
+npx nx run-many -t build --projects=contracts,config,domain,read-db,standins,server,projections,scripts,client --output-style=static
 if ! bash scripts/firebase-emulator.sh status >/dev/null 2>&1; then
   trap 'bash scripts/firebase-emulator.sh stop >/dev/null 2>&1 || true' EXIT
 fi

@@ -8,7 +8,7 @@ source scripts/env.defaults.sh
 export FIREBASE_AUTH_EMULATOR_HOST FIREBASE_PROJECT_ID
 bash scripts/ensure-services.sh
 bash scripts/install-deps.sh
-npx nx run-many -t build --projects=contracts,domain,read-db,server,projections,scripts --output-style=static
+npx nx run-many -t build --projects=contracts,config,domain,read-db,server,projections,scripts --output-style=static
 # An emulator started here keeps its accounts in memory only: stop it afterwards, or `npm start`
 # would reuse it and lose the demo accounts the dev database still knows.
 if ! bash scripts/firebase-emulator.sh status >/dev/null 2>&1; then

@@ -5,7 +5,6 @@ export * from './money';
 export * from './partner-apis';
 export * from './positions';
 export * from './queues';
-export * from './redis';
 export * from './seo';
 export * from './seo-routes';
 export * from './wallet-api';

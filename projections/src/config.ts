@@ -1,19 +1,16 @@
-import { redisConnectionFromUrl } from '@playquid/contracts';
+import { bullConnection, workerEnv } from '@playquid/config';
 import type { ConnectionOptions } from 'bullmq';
 
 export interface WorkerConfig {
   databaseUrl: string;
   connection: ConnectionOptions;
   prefix: string;
+  /** HEARTBEAT_FILE: the container healthcheck reads it. */
+  heartbeatFile: string;
 }
 
-/** The worker process's settings from its environment; DATABASE_URL has no safe default. */
-export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
-  const databaseUrl = env.DATABASE_URL;
-  if (!databaseUrl) throw new Error('DATABASE_URL is not set');
-  return {
-    databaseUrl,
-    connection: redisConnectionFromUrl(env.REDIS_URL || 'redis://127.0.0.1:6379'),
-    prefix: env.BULL_PREFIX || 'playquid',
-  };
+/** The worker process's settings from the validated environment (@playquid/config); DATABASE_URL has no safe default. */
+export function workerConfigFromEnv(source: NodeJS.ProcessEnv = process.env): WorkerConfig {
+  const env = workerEnv(source);
+  return { databaseUrl: env.DATABASE_URL, connection: bullConnection(env.REDIS_URL), prefix: env.BULL_PREFIX, heartbeatFile: env.HEARTBEAT_FILE };
 }

@@ -6,7 +6,7 @@ import { ALL_PROJECTIONS } from './registry';
 
 /**
  * `node projections/dist/worker.js`: the projection worker process (DATABASE_URL, REDIS_URL,
- * BULL_PREFIX). The library function lives in projection-worker.ts, so importing it never starts
+ * BULL_PREFIX, HEARTBEAT_FILE). The library function lives in projection-worker.ts, so importing it never starts
  * a process.
  */
 const HEARTBEAT_MS = 5_000;
@@ -20,7 +20,7 @@ async function main() {
   await worker.waitUntilReady();
   console.log(`projection worker started (prefix ${config.prefix})`);
   // The container healthcheck reads this file: fresh while the worker runs and Redis answers.
-  const heartbeatFile = process.env.HEARTBEAT_FILE ?? '/tmp/playquid-projections.alive';
+  const heartbeatFile = config.heartbeatFile;
   const beat = async () => {
     try {
       if (worker.isRunning() && (await ((await worker.client) as unknown as { ping(): Promise<string> }).ping()) === 'PONG') writeFileSync(heartbeatFile, String(Date.now()));

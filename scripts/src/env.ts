@@ -1,3 +1,4 @@
+import { type Env, parseEnv } from '@playquid/config';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -25,11 +26,17 @@ export function resolveDefaults(text: string, environment: NodeJS.ProcessEnv): R
 
 let defaultsText: string | undefined;
 
-/** A setting from the environment, else from the defaults file (absent from the production image). */
-function setting(name: string): string {
+/**
+ * The CLI's environment: the process's, the defaults file filling what it leaves unset (the file is
+ * absent from the production image), validated by @playquid/config like the API's and the worker's.
+ */
+function cliEnv(): Env {
   defaultsText ??= existsSync(DEFAULTS_FILE) ? readFileSync(DEFAULTS_FILE, 'utf8') : '';
-  const value = resolveDefaults(defaultsText, process.env)[name] ?? process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
+  return parseEnv({ ...process.env, ...resolveDefaults(defaultsText, process.env) });
+}
+
+function required<T>(name: keyof Env, value: T | undefined): T {
+  if (value === undefined) throw new Error(`${name} is not set`);
   return value;
 }
 
@@ -38,24 +45,28 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
 /** Read on each use, so tests can point them elsewhere. */
 export const env = {
   get databaseUrl() {
-    return setting('DATABASE_URL');
+    return required('DATABASE_URL', cliEnv().DATABASE_URL);
   },
   get apiUrl() {
-    return trimSlash(setting('API_URL'));
+    return trimSlash(required('API_URL', cliEnv().API_URL));
   },
   get publicBaseUrl() {
-    return trimSlash(setting('PUBLIC_BASE_URL'));
+    return trimSlash(required('PUBLIC_BASE_URL', cliEnv().PUBLIC_BASE_URL));
   },
   get bitlabsSecret() {
-    return setting('BITLABS_SECRET');
+    return required('BITLABS_SECRET', cliEnv().BITLABS_SECRET);
   },
   get eventStoreConnectionString() {
-    return process.env.EVENTSTORE_CONNECTION_STRING || undefined;
+    return cliEnv().EVENTSTORE_CONNECTION_STRING;
   },
   get firebaseProjectId() {
-    return setting('FIREBASE_PROJECT_ID');
+    return cliEnv().FIREBASE_PROJECT_ID;
   },
   get firebaseEmulatorHost() {
-    return setting('FIREBASE_AUTH_EMULATOR_HOST');
+    return required('FIREBASE_AUTH_EMULATOR_HOST', cliEnv().FIREBASE_AUTH_EMULATOR_HOST);
+  },
+  /** Where `checkpoint` appends the file copy of every checkpoint (one JSON line each); keep it off the database host. */
+  get logCheckpointFile() {
+    return cliEnv().LOG_CHECKPOINT_FILE ?? resolve(__dirname, '../../.data/log-checkpoints.jsonl');
   },
 };

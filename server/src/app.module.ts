@@ -33,26 +33,29 @@ import { WalletModule } from './wallet/wallet.module';
 
 @Module({
   imports: [
-    LoggerModule.forRoot({
-      // The partner callback logs its own outcome, and every open page polls the balance: per-request
-      // logging would only tax the hot paths.
-      exclude: [
-        { method: RequestMethod.GET, path: 'bitlabs/callback' },
-        { method: RequestMethod.GET, path: 'users/balance' },
-      ],
-      forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-      // LOG_FILE: the logs go to this file (appended) instead of stdout.
-      pinoHttp: [
-        {
-          level: process.env.LOG_LEVEL ?? 'info',
-          autoLogging: process.env.LOG_REQUESTS === 'true',
-          redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
-          serializers: {
-            req: (req: { url?: string }) => ({ ...req, url: withoutQuery(req.url) }),
+    LoggerModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        // The partner callback logs its own outcome, and every open page polls the balance: per-request
+        // logging would only tax the hot paths.
+        exclude: [
+          { method: RequestMethod.GET, path: 'bitlabs/callback' },
+          { method: RequestMethod.GET, path: 'users/balance' },
+        ],
+        forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+        // LOG_FILE: the logs go to this file (appended) instead of stdout.
+        pinoHttp: [
+          {
+            level: config.logLevel,
+            autoLogging: config.logRequests,
+            redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+            serializers: {
+              req: (req: { url?: string }) => ({ ...req, url: withoutQuery(req.url) }),
+            },
           },
-        },
-        process.env.LOG_FILE ? pino.destination({ dest: process.env.LOG_FILE, sync: true, append: true }) : pino.destination(1),
-      ],
+          config.logFile ? pino.destination({ dest: config.logFile, sync: true, append: true }) : pino.destination(1),
+        ],
+      }),
     }),
     CqrsModule.forRoot(),
     InfrastructureModule,

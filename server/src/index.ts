@@ -13,7 +13,7 @@ export { checkWalletSnapshots } from './wallet/wallet-snapshots';
 export { OfferSyncService } from './offers/offer-sync.service';
 export { ShutdownState } from './health/shutdown-state';
 export { RetentionService } from './privacy/retention.service';
-export { LogCheckpointService, logCheckpointIntervalMs } from './statements/log-checkpoint.service';
+export { LogCheckpointService } from './statements/log-checkpoint.service';
 export { LOG_CHECKPOINT_SCHEDULER_ID } from './statements/log-checkpoint.processor';
 export { Clock } from './cqrs/clock';
 export { loadStatementSigning, type StatementSigningConfig } from './config/statement-keys';

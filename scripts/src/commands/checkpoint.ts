@@ -12,12 +12,12 @@ import {
 } from '@playquid/server';
 import { type Kysely, sql } from 'kysely';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { env } from '../env';
 import { logPages } from './event-source';
 
-/** Where the file copy of every checkpoint goes (one JSON line each); keep it off the database host. */
-export const logCheckpointFile = () => process.env.LOG_CHECKPOINT_FILE || resolve(__dirname, '../../../.data/log-checkpoints.jsonl');
+/** Where the file copy of every checkpoint goes (LOG_CHECKPOINT_FILE). */
+export const logCheckpointFile = () => env.logCheckpointFile;
 
 /** How many of the latest checkpoints `audit` checks against the log. */
 export const AUDITED_CHECKPOINTS = 3;

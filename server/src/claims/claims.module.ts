@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { OfferStreams } from '../offers/offer-streams';
 import { ClaimDecisions } from './claim-decisions';
-import { CLAIMS_CONFIG, loadClaimsConfig } from './claims-config';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { CLAIMS_CONFIG } from './claims-config';
 import { AdminClaimsController, ClaimsController, OfferTimelineController } from './claims.controller';
 import { ClaimsRepository } from './claims.repository';
 import { ClaimsService } from './claims.service';
@@ -9,6 +10,6 @@ import { ClaimsService } from './claims.service';
 /** Missing-credit claims (member and admin) and the per-task timeline of an offer. */
 @Module({
   controllers: [ClaimsController, AdminClaimsController, OfferTimelineController],
-  providers: [ClaimsService, ClaimDecisions, ClaimsRepository, OfferStreams, { provide: CLAIMS_CONFIG, useFactory: () => loadClaimsConfig() }],
+  providers: [ClaimsService, ClaimDecisions, ClaimsRepository, OfferStreams, { provide: CLAIMS_CONFIG, inject: [APP_CONFIG], useFactory: (config: AppConfig) => config.claims }],
 })
 export class ClaimsModule {}

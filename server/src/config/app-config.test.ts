@@ -95,3 +95,37 @@ describe('Personal-data master key', () => {
     expect(loadConfig({}).personalDataMasterKeys.current.key).toHaveLength(32);
   });
 });
+
+describe('logging, claims and log checkpoints', () => {
+  it('come from the validated environment with their defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      logLevel: 'info',
+      logRequests: false,
+      logFile: undefined,
+      claims: { minAgeHours: 24, answerBusinessDays: 5 },
+      logCheckpoint: { intervalMs: 15 * 60_000, file: undefined },
+    });
+    const config = loadConfig({
+      LOG_LEVEL: 'warn',
+      LOG_REQUESTS: 'true',
+      LOG_FILE: '/var/log/playquid.log',
+      CLAIM_MIN_AGE_HOURS: '0',
+      CLAIM_ANSWER_BUSINESS_DAYS: '10',
+      LOG_CHECKPOINT_INTERVAL_MINUTES: '2',
+      LOG_CHECKPOINT_FILE: '/mnt/checkpoints.jsonl',
+    });
+    expect(config).toMatchObject({
+      logLevel: 'warn',
+      logRequests: true,
+      logFile: '/var/log/playquid.log',
+      claims: { minAgeHours: 0, answerBusinessDays: 10 },
+      logCheckpoint: { intervalMs: 120_000, file: '/mnt/checkpoints.jsonl' },
+    });
+  });
+
+  it('refuse an invalid value by its name before anything starts', () => {
+    expect(() => loadConfig({ CLAIM_ANSWER_BUSINESS_DAYS: '61' })).toThrow('CLAIM_ANSWER_BUSINESS_DAYS must be an integer from 1 to 60');
+    expect(() => loadConfig({ LOG_CHECKPOINT_INTERVAL_MINUTES: '0' })).toThrow('LOG_CHECKPOINT_INTERVAL_MINUTES must be a number of minutes from 1 to 1440');
+    expect(() => loadConfig({ LOG_REQUESTS: 'on' })).toThrow('LOG_REQUESTS must be true or false');
+  });
+});

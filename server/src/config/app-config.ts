@@ -1,6 +1,7 @@
-import { DEFAULT_MIN_PAYOUT_PENCE, DEFAULT_REVIEW_CREDIT_PENCE } from '@playquid/contracts';
+import { type Env, serverEnv } from '@playquid/config';
 import { type MasterKeys, personalDataMasterKeysFromEnv } from '@playquid/read-db';
 import { resolve } from 'node:path';
+import type { ClaimsConfig } from '../claims/claims-config';
 
 /** Typed configuration read once from the environment; the table in README.md documents each key. */
 export interface AppConfig {
@@ -41,6 +42,17 @@ export interface AppConfig {
   /** Bearer token of GET /metrics; unset: /metrics answers 404. */
   metricsToken: string | undefined;
   logLevel: string;
+  /** LOG_REQUESTS: a log line per request (redacted); off by default. */
+  logRequests: boolean;
+  /** LOG_FILE: the logs are appended to this file instead of stdout. */
+  logFile: string | undefined;
+  claims: ClaimsConfig;
+  logCheckpoint: {
+    /** LOG_CHECKPOINT_INTERVAL_MINUTES: how often the server signs a checkpoint of the log. */
+    intervalMs: number;
+    /** LOG_CHECKPOINT_FILE: where a copy of each checkpoint goes too (unset: the table only). */
+    file: string | undefined;
+  };
   /** PERSONAL_DATA_MASTER_KEY (and PERSONAL_DATA_PREVIOUS_MASTER_KEYS): wrap the crypto-shredding data keys. */
   personalDataMasterKeys: MasterKeys;
 }
@@ -75,101 +87,79 @@ export interface OffersConfig {
   syncIntervalMs: number;
 }
 
-function loadOffersConfig(env: NodeJS.ProcessEnv): OffersConfig {
+function offersConfig(env: Env): OffersConfig {
   const production = env.NODE_ENV === 'production';
-  const minutes = Number(env.OFFER_SYNC_INTERVAL_MINUTES ?? 5);
-  if (!Number.isFinite(minutes) || minutes < 1) throw new Error('OFFER_SYNC_INTERVAL_MINUTES must be at least 1');
   // Nothing calls BitLabs unless asked to: without BITLABS_API_URL or BITLABS_API_TOKEN (tests, a
   // bare `node dist/main.js`, a deployment without a token yet) there is nothing to sync from.
-  const syncEnabled = env.OFFER_SYNC !== 'false' && Boolean(env.BITLABS_API_URL || env.BITLABS_API_TOKEN);
+  const syncEnabled = env.OFFER_SYNC && Boolean(env.BITLABS_API_URL || env.BITLABS_API_TOKEN);
   return {
-    apiUrl: (env.BITLABS_API_URL || BITLABS_API_URL).replace(/\/+$/, ''),
+    apiUrl: trimSlash(env.BITLABS_API_URL ?? BITLABS_API_URL),
     // The stand-in takes any token; the real API answers 401 to a missing one, shown by /offers/debug.
-    apiToken: env.BITLABS_API_TOKEN || (production ? '' : 'dev-bitlabs-token'),
+    apiToken: env.BITLABS_API_TOKEN ?? (production ? '' : 'dev-bitlabs-token'),
     syncEnabled,
-    syncIntervalMs: Math.round(minutes * 60_000),
-  };
-}
-
-function required(env: NodeJS.ProcessEnv, key: string, fallback?: string): string {
-  const value = env[key] ?? fallback;
-  if (value === undefined || value === '') throw new Error(`Missing configuration: ${key}`);
-  return value;
-}
-
-function loadTremendousConfig(env: NodeJS.ProcessEnv): TremendousConfig {
-  // In production every value that decides where real money goes must be explicit: a forgotten base
-  // URL would silently place sandbox orders for real members.
-  const production = env.NODE_ENV === 'production';
-  const products = (env.TREMENDOUS_PRODUCTS ?? '').split(',').map((p) => p.trim()).filter(Boolean);
-  let campaignId = env.TREMENDOUS_CAMPAIGN_ID || undefined;
-  if (!campaignId && products.length === 0) {
-    if (production) throw new Error('Missing configuration: TREMENDOUS_CAMPAIGN_ID or TREMENDOUS_PRODUCTS');
-    campaignId = 'dev-campaign';
-  }
-  return {
-    baseUrl: required(env, 'TREMENDOUS_BASE_URL', production ? undefined : TREMENDOUS_SANDBOX_URL).replace(/\/+$/, ''),
-    apiKey: required(env, 'TREMENDOUS_API_KEY', production ? undefined : 'dev-tremendous-key'),
-    fundingSourceId: env.TREMENDOUS_FUNDING_SOURCE_ID || 'balance',
-    campaignId,
-    products,
-    webhookSecret: required(env, 'TREMENDOUS_WEBHOOK_SECRET', production ? undefined : 'dev-tremendous-webhook-secret'),
-    signatureHeader: (env.TREMENDOUS_SIGNATURE_HEADER || 'tremendous-webhook-signature').toLowerCase(),
+    syncIntervalMs: Math.round(env.OFFER_SYNC_INTERVAL_MINUTES * 60_000),
   };
 }
 
 /**
- * The Auth emulator accepts unsigned (alg:none) tokens for any uid, so with it configured anyone
- * can act as any member or admin: refuse to run production that way rather than trust forged tokens.
+ * Outside production the Tremendous settings fall back to the sandbox and dev credentials; in
+ * production serverEnv has refused to start without them (a forgotten base URL would place sandbox
+ * orders for real members).
  */
-function firebaseAuthEmulatorHost(env: NodeJS.ProcessEnv): string | undefined {
-  const host = env.FIREBASE_AUTH_EMULATOR_HOST || undefined;
-  if (host && env.NODE_ENV === 'production') {
-    throw new Error(
-      'FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production: the Auth emulator accepts unsigned tokens, ' +
-        'so anyone could sign in as any member or admin. Unset FIREBASE_AUTH_EMULATOR_HOST (or NODE_ENV for local testing).',
-    );
-  }
-  return host;
-}
-
-function positiveInteger(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
-  const value = Number(env[key] || fallback);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${key} must be a positive whole number`);
-  return value;
-}
-
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const minPayout = Number(env.MIN_PAYOUT_PENCE ?? DEFAULT_MIN_PAYOUT_PENCE);
-  if (!Number.isInteger(minPayout) || minPayout < 1) throw new Error('MIN_PAYOUT_PENCE must be a positive integer');
-  const port = Number(env.PORT ?? 3000);
+function tremendousConfig(env: Env): TremendousConfig {
+  const products = env.TREMENDOUS_PRODUCTS;
   return {
-    port,
-    host: env.HOST ?? '127.0.0.1',
-    databaseUrl: required(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/playquid_dev'),
-    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    bullPrefix: env.BULL_PREFIX ?? 'playquid',
-    eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || undefined,
-    firebaseProjectId: env.FIREBASE_PROJECT_ID ?? 'demo-playquid',
-    firebaseAuthEmulatorHost: firebaseAuthEmulatorHost(env),
-    firebaseWebApiKey: env.FIREBASE_WEB_API_KEY || env.VITE_FIREBASE_API_KEY || (env.NODE_ENV === 'production' ? undefined : 'demo-key'),
+    baseUrl: trimSlash(env.TREMENDOUS_BASE_URL ?? TREMENDOUS_SANDBOX_URL),
+    apiKey: env.TREMENDOUS_API_KEY ?? 'dev-tremendous-key',
+    fundingSourceId: env.TREMENDOUS_FUNDING_SOURCE_ID,
+    campaignId: env.TREMENDOUS_CAMPAIGN_ID ?? (products.length === 0 ? 'dev-campaign' : undefined),
+    products,
+    webhookSecret: env.TREMENDOUS_WEBHOOK_SECRET ?? 'dev-tremendous-webhook-secret',
+    signatureHeader: env.TREMENDOUS_SIGNATURE_HEADER.toLowerCase(),
+  };
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * The API's configuration from the validated environment (@playquid/config: an invalid value or, in
+ * production, a missing secret stops the start with a message naming the variable).
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const env = serverEnv(source);
+  const production = env.NODE_ENV === 'production';
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/playquid_dev',
+    redisUrl: env.REDIS_URL,
+    bullPrefix: env.BULL_PREFIX,
+    eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING,
+    firebaseProjectId: env.FIREBASE_PROJECT_ID,
+    // Refused in production by serverEnv: the Auth emulator accepts unsigned tokens.
+    firebaseAuthEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
+    firebaseWebApiKey: env.FIREBASE_WEB_API_KEY ?? env.VITE_FIREBASE_API_KEY ?? (production ? undefined : 'demo-key'),
     bitlabs: {
-      secret: required(env, 'BITLABS_SECRET', env.NODE_ENV === 'production' ? undefined : DEV_BITLABS_SECRET),
-      publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
-      allowedIps: (env.BITLABS_ALLOWED_IPS ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
-      unsignedPerMinute: positiveInteger(env, 'BITLABS_UNSIGNED_PER_MINUTE', 30),
+      secret: env.BITLABS_SECRET ?? DEV_BITLABS_SECRET,
+      publicBaseUrl: trimSlash(env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${env.PORT}`),
+      allowedIps: env.BITLABS_ALLOWED_IPS,
+      unsignedPerMinute: env.BITLABS_UNSIGNED_PER_MINUTE,
     },
-    reviewCreditPence: positiveInteger(env, 'REVIEW_CREDIT_PENCE', DEFAULT_REVIEW_CREDIT_PENCE),
-    allowTriggeredCallbacks: env.ALLOW_TRIGGERED_CALLBACKS === undefined ? env.NODE_ENV !== 'production' : env.ALLOW_TRIGGERED_CALLBACKS === 'true',
-    tremendous: loadTremendousConfig(env),
-    offers: loadOffersConfig(env),
-    minPayoutPence: minPayout,
-    trustProxy: env.TRUST_PROXY === 'true',
-    clientDist: env.CLIENT_DIST || resolve(__dirname, '../../../client/dist'),
-    runWorkers: env.RUN_WORKERS !== 'false',
-    metricsToken: env.METRICS_TOKEN || undefined,
-    logLevel: env.LOG_LEVEL ?? 'info',
+    reviewCreditPence: env.REVIEW_CREDIT_PENCE,
+    allowTriggeredCallbacks: env.ALLOW_TRIGGERED_CALLBACKS ?? !production,
+    tremendous: tremendousConfig(env),
+    offers: offersConfig(env),
+    minPayoutPence: env.MIN_PAYOUT_PENCE,
+    trustProxy: env.TRUST_PROXY,
+    clientDist: env.CLIENT_DIST ?? resolve(__dirname, '../../../client/dist'),
+    runWorkers: env.RUN_WORKERS,
+    metricsToken: env.METRICS_TOKEN,
+    logLevel: env.LOG_LEVEL,
+    logRequests: env.LOG_REQUESTS,
+    logFile: env.LOG_FILE,
+    claims: { minAgeHours: env.CLAIM_MIN_AGE_HOURS, answerBusinessDays: env.CLAIM_ANSWER_BUSINESS_DAYS },
+    logCheckpoint: { intervalMs: env.LOG_CHECKPOINT_INTERVAL_MINUTES * 60_000, file: env.LOG_CHECKPOINT_FILE },
     // Production refuses to start without PERSONAL_DATA_MASTER_KEY; development and tests use a fixed key.
-    personalDataMasterKeys: personalDataMasterKeysFromEnv(env),
+    personalDataMasterKeys: personalDataMasterKeysFromEnv(source),
   };
 }

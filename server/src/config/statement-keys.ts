@@ -1,3 +1,4 @@
+import { parseEnv } from '@playquid/config';
 import type { StatementPublicKey } from '@playquid/domain';
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -70,7 +71,9 @@ function retiredKeys(value: string | undefined): StatementPublicKey[] {
     });
 }
 
-export function loadStatementSigning(env: NodeJS.ProcessEnv = process.env): StatementSigningConfig {
+/** From the validated environment (@playquid/config); the API and the CLI's checkpoint and verify-statement share it. */
+export function loadStatementSigning(source: NodeJS.ProcessEnv = process.env): StatementSigningConfig {
+  const env = parseEnv(source);
   const configured = env.STATEMENT_SIGNING_KEY;
   if (!configured && env.NODE_ENV === 'production') {
     throw new Error(
@@ -78,9 +81,9 @@ export function loadStatementSigning(env: NodeJS.ProcessEnv = process.env): Stat
         '`openssl genpkey -algorithm ed25519`). Members\' statements and the log checkpoints are signed with it.',
     );
   }
-  const privateKey = configured ? parsePrivateKey(configured, 'STATEMENT_SIGNING_KEY') : devKey(env.STATEMENT_SIGNING_KEY_FILE || DEFAULT_STATEMENT_KEY_FILE);
+  const privateKey = configured ? parsePrivateKey(configured, 'STATEMENT_SIGNING_KEY') : devKey(env.STATEMENT_SIGNING_KEY_FILE ?? DEFAULT_STATEMENT_KEY_FILE);
   const publicKey = rawPublicKey(privateKey);
-  const keyId = env.STATEMENT_SIGNING_KEY_ID || deriveKeyId(publicKey);
+  const keyId = env.STATEMENT_SIGNING_KEY_ID ?? deriveKeyId(publicKey);
   const retired = retiredKeys(env.STATEMENT_RETIRED_KEYS).filter((k) => k.key_id !== keyId);
   return { keyId, privateKey, publicKeys: [{ key_id: keyId, algorithm: 'Ed25519', public_key: publicKey, status: 'active' }, ...retired] };
 }

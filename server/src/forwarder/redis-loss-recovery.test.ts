@@ -1,4 +1,3 @@
-import { redisConnectionFromUrl } from '@playquid/contracts';
 import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
@@ -6,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { RedisLossRecovery } from './redis-loss-recovery';
 import type { UnfinishedWorkRepository } from './unfinished-work.repository';
 
-const redis = new Redis({ ...redisConnectionFromUrl(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'), maxRetriesPerRequest: 1 });
+const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
 afterAll(() => redis.quit());
 
 /** A queue that records the jobs added to it. */

@@ -1,5 +1,5 @@
 import { Global, Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { redisConnectionFromUrl } from '@playquid/contracts';
+import { bullConnection } from '@playquid/config';
 import { createReadDb, type DB, PersonalDataVault } from '@playquid/read-db';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { createHash } from 'node:crypto';
@@ -48,13 +48,13 @@ import { FIREBASE_AUTH, READ_DB, REDIS_CLIENT, REDIS_CONNECTION } from './tokens
     {
       provide: REDIS_CONNECTION,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => redisConnectionFromUrl(config.redisUrl),
+      useFactory: (config: AppConfig) => bullConnection(config.redisUrl),
     },
     {
       // Leases and locks: commands fail fast while Redis is away (a lease then lapses by itself).
       provide: REDIS_CLIENT,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => new Redis({ ...redisConnectionFromUrl(config.redisUrl), maxRetriesPerRequest: 1 }),
+      useFactory: (config: AppConfig) => new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }),
     },
     {
       provide: MemberLocks,

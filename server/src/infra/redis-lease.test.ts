@@ -1,4 +1,3 @@
-import { redisConnectionFromUrl } from '@playquid/contracts';
 import { eventually } from '@playquid/domain/testing';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
@@ -6,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MemberLocks } from './member-locks';
 import { RedisLease } from './redis-lease';
 
-const redis = new Redis({ ...redisConnectionFromUrl(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'), maxRetriesPerRequest: 1 });
+const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
 afterAll(() => redis.quit());
 
 const until = (check: () => boolean) => eventually(check, { timeoutMs: 5_000, intervalMs: 10 });

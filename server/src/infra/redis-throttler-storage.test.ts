@@ -1,12 +1,11 @@
-import { redisConnectionFromUrl } from '@playquid/contracts';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RedisThrottlerStorage } from './redis-throttler-storage';
 
-const connection = redisConnectionFromUrl(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-const one = new Redis(connection);
-const two = new Redis(connection);
+const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const one = new Redis(url, { maxRetriesPerRequest: null });
+const two = new Redis(url, { maxRetriesPerRequest: null });
 afterAll(() => Promise.all([one.quit(), two.quit()]));
 
 describe('RedisThrottlerStorage', () => {

@@ -1,7 +1,8 @@
 import { BullModule, getQueueToken } from '@nestjs/bullmq';
 import { CqrsModule } from '@nestjs/cqrs';
 import { Test } from '@nestjs/testing';
-import { QUEUES, redisConnectionFromUrl, type RewardOrderJob } from '@playquid/contracts';
+import { bullConnection } from '@playquid/config';
+import { QUEUES, type RewardOrderJob } from '@playquid/contracts';
 import { walletDecider } from '@playquid/domain';
 import { eventually } from '@playquid/domain/testing';
 import { createReadDb, createTestDatabase, type DB, migrateToLatest, type TestDatabase } from '@playquid/read-db';
@@ -30,7 +31,7 @@ let store: EncryptingEventStore;
 let standin: TremendousStandin;
 let config: AppConfig;
 let handler: PlaceRewardOrderHandler;
-const connection = redisConnectionFromUrl(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+const connection = bullConnection(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 
 const placeOrder = (order: RewardOrderJob, lastAttempt = false) => handler.execute(new PlaceRewardOrderCommand(order, lastAttempt));
 const ordersFor = (payoutId: string) => [...standin.orders.values()].filter((o) => o.external_id === payoutId);

@@ -4,7 +4,7 @@ import type { Queue } from 'bullmq';
 import { Clock } from '../cqrs/clock';
 import { MemberLocks } from '../infra/member-locks';
 import { QueueWorker } from '../infra/queue-worker';
-import { logCheckpointIntervalMs, LogCheckpointService, type LogCheckpointRun } from './log-checkpoint.service';
+import { LogCheckpointService, type LogCheckpointRun } from './log-checkpoint.service';
 
 export const LOG_CHECKPOINT_SCHEDULER_ID = 'log-checkpoint-interval';
 /** One run at a time across every replica (the same Redis lock as the retention job's). */
@@ -32,7 +32,7 @@ export class LogCheckpointProcessor extends QueueWorker<{ trigger: string }, Log
     this.run();
     await this.queue.upsertJobScheduler(
       LOG_CHECKPOINT_SCHEDULER_ID,
-      { every: logCheckpointIntervalMs() },
+      { every: this.config.logCheckpoint.intervalMs },
       { name: 'log-checkpoint', data: { trigger: 'schedule' }, opts: JOB_OPTIONS },
     );
   }

@@ -5,6 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { StatementSigningConfig } from '../config/statement-keys';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store';
 import { READ_DB } from '../infra/tokens';
@@ -15,13 +16,6 @@ import { STATEMENT_SIGNING } from './statement-signer';
 const PAGE_SIZE = 10_000;
 /** How long the log may stay unreadable up to its head (an older transaction holding newer events back). */
 const HEAD_WAIT_MS = 30_000;
-
-/** LOG_CHECKPOINT_INTERVAL_MINUTES (default 15): how often the server signs a checkpoint of the log. */
-export function logCheckpointIntervalMs(env: NodeJS.ProcessEnv = process.env): number {
-  const minutes = Number(env.LOG_CHECKPOINT_INTERVAL_MINUTES ?? 15);
-  if (!Number.isFinite(minutes) || minutes < 1 || minutes > 24 * 60) throw new Error('LOG_CHECKPOINT_INTERVAL_MINUTES must be a number of minutes from 1 to 1440');
-  return minutes * 60_000;
-}
 
 export type LogCheckpointRun =
   | { signed: true; checkpoint: StoredLogCheckpoint['checkpoint']; readEvents: number; from: 'previous_checkpoint' | 'start' }
@@ -43,6 +37,7 @@ export class LogCheckpointService {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_DB) private readonly db: Kysely<DB>,
     @Inject(STATEMENT_SIGNING) private readonly signing: StatementSigningConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async runOnce(now: Date): Promise<LogCheckpointRun> {
@@ -73,7 +68,7 @@ export class LogCheckpointService {
     const sorted = [...heads.values()].sort((a, b) => (a.stream < b.stream ? -1 : a.stream > b.stream ? 1 : 0));
     const stored = signCheckpoint(sorted, events, head, now.toISOString(), this.signing);
     await sql`insert into log_checkpoints (checkpoint, heads) values (${JSON.stringify(stored.checkpoint)}::jsonb, ${JSON.stringify(stored.heads)}::jsonb)`.execute(this.db);
-    const file = process.env.LOG_CHECKPOINT_FILE;
+    const file = this.config.logCheckpoint.file;
     if (file) {
       mkdirSync(dirname(file), { recursive: true });
       appendFileSync(file, `${JSON.stringify(stored)}\n`);

@@ -1,5 +1,5 @@
 import { audit, type EmulatorUser, verify } from '@playquid/scripts';
-import { redisConnectionFromUrl } from '@playquid/contracts';
+import { bullConnection } from '@playquid/config';
 import { PROJECTIONS_QUEUE } from '@playquid/projections';
 import { Queue } from 'bullmq';
 import { sql } from 'kysely';
@@ -86,7 +86,7 @@ async function assertRecovered() {
     const { rows: types } = await sql`select type, count(*) as n, max(transaction_id) as last_commit from events group by type`.execute(
       s.db,
     );
-    const queue = new Queue(PROJECTIONS_QUEUE, { connection: redisConnectionFromUrl(redis!.url), prefix: process.env.BULL_PREFIX });
+    const queue = new Queue(PROJECTIONS_QUEUE, { connection: bullConnection(redis!.url), prefix: process.env.BULL_PREFIX });
     const counts = await queue.getJobCounts();
     const failed = (await queue.getFailed(0, 4)).map((job) => `${job.id}: ${job.failedReason}`);
     await queue.close();

@@ -1,4 +1,5 @@
-import { QUEUES, redisConnectionFromUrl } from '@playquid/contracts';
+import { bullConnection } from '@playquid/config';
+import { QUEUES } from '@playquid/contracts';
 import { PROJECTIONS_QUEUE } from '@playquid/projections';
 import type { EmulatorUser } from '@playquid/scripts';
 import { Queue } from 'bullmq';
@@ -119,7 +120,7 @@ async function assertLedger() {
 
 /** How many callback-processing jobs named each stored callback (every state BullMQ keeps). */
 async function enqueuedPerCallback(): Promise<Map<string, number>> {
-  const queue = new Queue(QUEUES.callbackProcessing, { connection: redisConnectionFromUrl(redisUrl), prefix: process.env.BULL_PREFIX });
+  const queue = new Queue(QUEUES.callbackProcessing, { connection: bullConnection(redisUrl), prefix: process.env.BULL_PREFIX });
   try {
     const jobs = await queue.getJobs(['completed', 'failed', 'active', 'waiting', 'delayed', 'prioritized', 'waiting-children']);
     const counts = new Map<string, number>();
@@ -254,7 +255,7 @@ describe('R7: two API replicas and projection workers on one database and Redis'
       expect(await send(replicas.find((r) => r.running)!, c)).toBe(200);
       expected.set(c.uid, expected.get(c.uid)! + c.pence);
       sentTx.push(c.tx);
-      const queue = new Queue(PROJECTIONS_QUEUE, { connection: redisConnectionFromUrl(redisUrl), prefix: process.env.BULL_PREFIX });
+      const queue = new Queue(PROJECTIONS_QUEUE, { connection: bullConnection(redisUrl), prefix: process.env.BULL_PREFIX });
       try {
         await eventually(async () => ((await queue.getActiveCount()) > 0 ? true : undefined), 20_000);
       } finally {

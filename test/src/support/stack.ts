@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { redisConnectionFromUrl } from '@playquid/contracts';
+import { bullConnection } from '@playquid/config';
 import { startProjectionWorker } from '@playquid/projections';
 import { createReadDb, createTestDatabase, type DB, migrateToLatest, type TestDatabase } from '@playquid/read-db';
 import { createApp, createEventStore, type EventStore } from '@playquid/server';
@@ -81,7 +81,7 @@ export async function startStack(
     await app.getHttpAdapter().getInstance().ready();
   }
   const worker =
-    options.projectionWorker === false ? undefined : startProjectionWorker({ db, connection: redisConnectionFromUrl(process.env.REDIS_URL!), prefix });
+    options.projectionWorker === false ? undefined : startProjectionWorker({ db, connection: bullConnection(process.env.REDIS_URL!), prefix });
 
   return {
     app,

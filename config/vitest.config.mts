@@ -1,0 +1,3 @@
+import { nodeTestConfig } from '../vitest.shared.mts';
+
+export default nodeTestConfig();
