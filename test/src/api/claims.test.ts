@@ -112,7 +112,8 @@ describe('a claim from start to credit', () => {
   it('lists the member’s claims and shows one, never another member’s', async () => {
     const list = await eventually(async () => {
       const body = (await as(member).get('/api/users/claims').expect(200)).body;
-      return body.total === 1 ? body : undefined;
+      // The rows and the total are read side by side: wait until both have seen the projected claim.
+      return body.total === 1 && body.data.length === 1 ? body : undefined;
     });
     expect(list).toMatchObject({ success: true, message: 'Claims loaded', page: 1, total: 1, answer_business_days: 5 });
     expect(list.data[0]).toMatchObject({ id: claimId, status: 'open' });

@@ -38,11 +38,15 @@ interface Member {
   tx: string;
 }
 
+const ipBase = randomBytes(1)[0];
+let membersMade = 0;
+
 /** A member with a username, an offer credited from their own IP, and an unsigned request refused from it. */
 async function activeMember(label: string): Promise<Member> {
   const user = await registeredMember(stack, { label });
   const username = `Quokka ${randomBytes(4).toString('hex')}`;
-  const ip = `198.51.100.${1 + randomBytes(1)[0] % 250}`;
+  // Three-digit last octets, one per member: no member's IP is another's, nor a substring of one (198.51.100.12 of .129).
+  const ip = `198.51.100.${100 + ((ipBase + membersMade++) % 150)}`;
   const tx = `priv-${randomBytes(6).toString('hex')}`;
   await stack.http.put('/api/users/profile').set('authorization', bearer(user)).send({ username }).expect(200);
   await stack.http.get(signedPath({ uid: user.uid, amount: '1.00', tx })).set('x-forwarded-for', ip).expect(200);
