@@ -38,6 +38,8 @@ export interface AppConfig {
   clientDist: string;
   /** Run the forwarder and the callback-processing worker inside this process (default true). */
   runWorkers: boolean;
+  /** How often each job scheduler's owner checks that Redis still has it (and registers it again when not). */
+  jobSchedulerCheckMs: number;
   /** Bearer token of GET /metrics; unset: /metrics answers 404. */
   metricsToken: string | undefined;
   logLevel: string;
@@ -167,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY === 'true',
     clientDist: env.CLIENT_DIST || resolve(__dirname, '../../../client/dist'),
     runWorkers: env.RUN_WORKERS !== 'false',
+    jobSchedulerCheckMs: positiveInteger(env, 'JOB_SCHEDULER_CHECK_SECONDS', 30) * 1_000,
     metricsToken: env.METRICS_TOKEN || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     // Production refuses to start without PERSONAL_DATA_MASTER_KEY; development and tests use a fixed key.

@@ -13,7 +13,7 @@ const JOB_OPTIONS = { attempts: 3, backoff: { type: 'exponential', delay: 30_000
 
 /**
  * The signed log checkpoint at intervals: a BullMQ job scheduler (one, upserted by id, across
- * replicas) adds a run every LOG_CHECKPOINT_INTERVAL_MINUTES, and a run holds a Redis lock so one
+ * replicas, registered again if Redis loses it) adds a run every LOG_CHECKPOINT_INTERVAL_MINUTES, and a run holds a Redis lock so one
  * signs at a time in the whole cluster.
  */
 @Processor(QUEUES.logCheckpoints, { concurrency: 1, autorun: false })
@@ -30,11 +30,11 @@ export class LogCheckpointProcessor extends QueueWorker<{ trigger: string }, Log
   override async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runWorkers) return;
     this.run();
-    await this.queue.upsertJobScheduler(
-      LOG_CHECKPOINT_SCHEDULER_ID,
-      { every: logCheckpointIntervalMs() },
-      { name: 'log-checkpoint', data: { trigger: 'schedule' }, opts: JOB_OPTIONS },
-    );
+    await this.keepScheduler(this.queue, {
+      id: LOG_CHECKPOINT_SCHEDULER_ID,
+      repeat: { every: logCheckpointIntervalMs() },
+      template: { name: 'log-checkpoint', data: { trigger: 'schedule' }, opts: JOB_OPTIONS },
+    });
   }
 
   async process(): Promise<LogCheckpointRun> {
