@@ -88,14 +88,9 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     this.lease = new RedisLease({
       redis: this.redis,
       key: this.keys.lease,
-      onAcquired: () =>
-        this.start().catch(async (error: unknown) => {
-          // Could not start (Postgres or Redis away): let a standby (or this process, later) try.
-          this.logger.error(error, 'forwarder did not start; giving the lease up');
-          await this.standDown();
-          await this.lease?.stop();
-          this.lease?.start();
-        }),
+      // A start that fails (Postgres or Redis away) gives the lease up: onLost stands down, and a
+      // standby (or this process, a TTL later) tries again.
+      onAcquired: () => this.start(),
       onLost: () => this.standDown(),
     });
     this.lease.start();
