@@ -24,6 +24,7 @@ describe('parseEnv', () => {
       LOG_REQUESTS: false,
       TRUST_PROXY: false,
       RUN_WORKERS: true,
+      JOB_SCHEDULER_CHECK_SECONDS: 30,
       OFFER_SYNC: true,
       OFFER_SYNC_INTERVAL_MINUTES: 5,
       BITLABS_UNSIGNED_PER_MINUTE: 30,

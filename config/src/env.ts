@@ -29,6 +29,8 @@ export const ENV_SCHEMA = z.object({
   TRUST_PROXY: flag(false),
   CLIENT_DIST: text(),
   RUN_WORKERS: flag(true),
+  /** How often each worker replica checks its BullMQ job schedulers are still registered (they are lost with Redis's data). */
+  JOB_SCHEDULER_CHECK_SECONDS: integer(1, 3_600, 30),
   METRICS_TOKEN: text(),
   LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
   LOG_REQUESTS: flag(false),

@@ -39,6 +39,8 @@ export interface AppConfig {
   clientDist: string;
   /** Run the forwarder and the callback-processing worker inside this process (default true). */
   runWorkers: boolean;
+  /** How often each job scheduler's owner checks that Redis still has it (and registers it again when not). */
+  jobSchedulerCheckMs: number;
   /** Bearer token of GET /metrics; unset: /metrics answers 404. */
   metricsToken: string | undefined;
   logLevel: string;
@@ -153,6 +155,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY,
     clientDist: env.CLIENT_DIST ?? resolve(__dirname, '../../../client/dist'),
     runWorkers: env.RUN_WORKERS,
+    jobSchedulerCheckMs: env.JOB_SCHEDULER_CHECK_SECONDS * 1_000,
     metricsToken: env.METRICS_TOKEN,
     logLevel: env.LOG_LEVEL,
     logRequests: env.LOG_REQUESTS,

@@ -10,6 +10,8 @@ import { EVENT_STORE, type EventStore, type RecordedEvent, type Subscription } f
 import { RedisLease } from '../infra/redis-lease';
 import { READ_DB, REDIS_CLIENT } from '../infra/tokens';
 import { ForwarderCheckpointRepository } from './forwarder-checkpoint.repository';
+import { ForwarderHoldings } from './forwarder-holdings';
+import { forwarderKeys } from './forwarder-keys';
 import { reactionsTo, toMessage } from './forwarder-reactions';
 import { LeaseLostError } from './lease-lost.error';
 import { RANGE_SIZE, RangeBatcher } from './range-batcher';
@@ -19,16 +21,6 @@ import { UnfinishedWorkRepository } from './unfinished-work.repository';
 
 const CHECKPOINT_EVERY_MS = 1_000;
 const RESUME_AFTER_MS = 1_000;
-/** The lease that makes one forwarder run at a time across every replica. */
-const LEASE_KEY = 'forwarder:lease';
-/**
- * The last event whose reactions (callback processing, reward orders) were queued, written only by
- * the lease holder: a standby taking over re-sends the projections from their checkpoint (harmless)
- * but queues reactions only after this, so no callback is queued twice when the holder dies.
- */
-const REACTED_KEY = 'forwarder:reacted';
-/** The end of the page whose reactions are being queued: set before the enqueue, so a standby knows what may already be queued. */
-const REACTING_KEY = 'forwarder:reacting';
 
 /**
  * Follows the global log in pages and feeds BullMQ: each page is one projections job (a
@@ -64,11 +56,14 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
   private resumeTimer?: NodeJS.Timeout;
   /** A tick waits on Redis, which may be away for a while: never run two at once. */
   private ticking = false;
+  /** Start, standing down and a recovery run one at a time; a recovery begun under an ended holding stops. */
+  private readonly holdings = new ForwarderHoldings();
   private lease?: RedisLease;
   /** Reactions were queued up to here (by this or an earlier holder): not queued again. */
   private reactedUpTo?: GlobalPosition;
   /** After a takeover: the callbacks the previous holder may have queued are not queued again. */
   private readonly takeover: TakeoverDedupe;
+  private readonly keys: ReturnType<typeof forwarderKeys>;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -81,6 +76,7 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
   ) {
     this.queues = new Map([projections, callbackProcessing, rewardOrders, referralSettlements].map((queue) => [queue.name, queue]));
+    this.keys = forwarderKeys(config.bullPrefix);
     this.checkpoints = new ForwarderCheckpointRepository(db);
     this.ranges = new RangeBatcher(projections, () => this.fence(), () => this.stopped, this.logger);
     this.takeover = new TakeoverDedupe(callbackProcessing, this.logger);
@@ -91,15 +87,10 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     if (!this.config.runWorkers) return;
     this.lease = new RedisLease({
       redis: this.redis,
-      key: `${this.config.bullPrefix}:${LEASE_KEY}`,
-      onAcquired: () =>
-        this.start().catch(async (error: unknown) => {
-          // Could not start (Postgres or Redis away): let a standby (or this process, later) try.
-          this.logger.error(error, 'forwarder did not start; giving the lease up');
-          await this.standDown();
-          await this.lease?.stop();
-          this.lease?.start();
-        }),
+      key: this.keys.lease,
+      // A start that fails (Postgres or Redis away) gives the lease up: onLost stands down, and a
+      // standby (or this process, a TTL later) tries again.
+      onAcquired: () => this.start(),
       onLost: () => this.standDown(),
     });
     this.lease.start();
@@ -117,55 +108,58 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
   }
 
   /** The lease was lost: stop at once and send nothing more (the new holder re-sends from the checkpoints). */
-  private async standDown(): Promise<void> {
+  private standDown(): Promise<void> {
+    this.holdings.end();
     this.stopped = true;
     clearTimeout(this.resumeTimer);
     clearInterval(this.saveTimer);
     this.ranges.cancelScheduledSend();
-    const subscription = this.subscription;
-    this.subscription = undefined;
-    await subscription?.close().catch(() => undefined);
-    await this.ranges.discard();
+    return this.holdings.exclusive(async () => {
+      const subscription = this.subscription;
+      this.subscription = undefined;
+      await subscription?.close().catch(() => undefined);
+      await this.ranges.discard();
+    });
   }
-
-  private readonly reactedKey = () => `${this.config.bullPrefix}:${REACTED_KEY}`;
-
-  private readonly reactingKey = () => `${this.config.bullPrefix}:${REACTING_KEY}`;
 
   /** Before a send only the holder may do: throws when the lease is gone (by local reckoning or in Redis). */
   private async fence(): Promise<void> {
     if (this.lease && !(await this.lease.fence())) throw new LeaseLostError();
   }
 
-  async start(): Promise<void> {
-    this.stopped = false;
-    // A job that failed for good would block its id forever; the replay below re-sends it.
-    await this.queue(QUEUES.projections).clean(0, 10_000, 'failed');
-    this.last = this.ranges.sentUpTo = this.lastSaved = await this.checkpoints.resumePosition();
-    const [reacted, reacting] = await Promise.all([this.redis.get(this.reactedKey()), this.redis.get(this.reactingKey())]);
-    this.reactedUpTo = reacted ? parsePosition(reacted) : undefined;
-    this.takeover.resume(reacting, this.reactedUpTo);
-    // Redis lost its data while no forwarder ran (the lease went with it): re-queue unfinished work.
-    if (!(await this.recovery.redisStillHasOurData())) await this.recovery.requeueUnfinished(() => this.fence());
-    await this.recovery.markRedisAlive();
-    this.logger.log(`following the event log after ${formatPosition(this.last)}`);
-    this.follow();
-    this.saveTimer = setInterval(() => void this.tick().catch((e) => this.logger.error(e)), CHECKPOINT_EVERY_MS);
+  /** Starts following the log (on taking the lease), after any stand-down or recovery still running. */
+  start(): Promise<void> {
+    return this.holdings.exclusive(async () => {
+      this.stopped = false;
+      // A job that failed for good would block its id forever; the replay below re-sends it.
+      await this.queue(QUEUES.projections).clean(0, 10_000, 'failed');
+      this.last = this.ranges.sentUpTo = this.lastSaved = await this.checkpoints.resumePosition();
+      const [reacted, reacting] = await Promise.all([this.redis.get(this.keys.reacted), this.redis.get(this.keys.reacting)]);
+      this.reactedUpTo = reacted ? parsePosition(reacted) : undefined;
+      this.takeover.resume(reacting, this.reactedUpTo);
+      // Redis lost its data while no forwarder ran (the lease went with it): re-queue unfinished work.
+      await this.recovery.requeueIfLost(() => this.fence());
+      this.logger.log(`following the event log after ${formatPosition(this.last)}`);
+      this.follow();
+      this.saveTimer = setInterval(() => void this.tick().catch((e) => e instanceof LeaseLostError || this.logger.error(e)), CHECKPOINT_EVERY_MS);
+    });
   }
 
   private async tick(): Promise<void> {
     if (this.ticking) return;
     this.ticking = true;
+    const holding = this.holdings.now;
     try {
       await this.saveCheckpoint();
-      if (!(await this.recovery.redisStillHasOurData())) await this.recoverLostJobs();
+      if (!(await this.recovery.redisStillHasOurData())) await this.holdings.exclusive(() => this.recoverLostJobs(holding));
     } finally {
       this.ticking = false;
     }
   }
 
-  /** Redis came back without its jobs: send again everything that may have been lost with it. */
-  async recoverLostJobs(): Promise<void> {
+  /** Redis came back without its jobs (and the lease: a holding ended meanwhile leaves this to its successor's start). */
+  private async recoverLostJobs(holding: number): Promise<void> {
+    this.holdings.check(holding);
     clearTimeout(this.resumeTimer);
     await this.subscription?.close();
     this.subscription = undefined;
@@ -174,8 +168,9 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     this.reactedUpTo = undefined;
     this.takeover.forget();
     this.logger.warn(`Redis lost its queued jobs; re-sending the log after ${formatPosition(this.last)} and unfinished work`);
-    await this.recovery.requeueUnfinished(() => this.fence());
+    await this.recovery.requeueUnfinished(() => this.fence().then(() => this.holdings.check(holding)));
     await this.recovery.markRedisAlive();
+    this.holdings.check(holding);
     this.follow();
   }
 
@@ -201,6 +196,7 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
   }
 
   async stop(): Promise<void> {
+    this.holdings.end();
     this.stopped = true;
     clearTimeout(this.resumeTimer);
     clearInterval(this.saveTimer);
@@ -228,9 +224,9 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     if (reactions.length > 0) {
       await this.fence();
       // Said before the enqueue: a holder killed between the two leaves its standby this page to check.
-      if (this.lease && !(await this.lease.fencedSet(this.reactingKey(), formatPosition(previous)))) throw new LeaseLostError();
+      if (this.lease && !(await this.lease.fencedSet(this.keys.reacting, formatPosition(previous)))) throw new LeaseLostError();
       await Promise.all(reactions.map((reaction) => this.queue(reaction.queue).addBulk(reaction.jobs(toReact))));
-      if (this.lease && !(await this.lease.fencedSet(this.reactedKey(), formatPosition(previous)))) throw new LeaseLostError();
+      if (this.lease && !(await this.lease.fencedSet(this.keys.reacted, formatPosition(previous)))) throw new LeaseLostError();
       this.reactedUpTo = previous;
     }
     this.last = previous;

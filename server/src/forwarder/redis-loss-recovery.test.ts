@@ -49,4 +49,16 @@ describe('RedisLossRecovery', () => {
     await expect(fenced.requeueUnfinished(async () => Promise.reject(new Error('lease lost')))).rejects.toThrow('lease lost');
     expect(refused.added).toEqual([]);
   });
+
+  it('queues the unfinished work again only when the marker is gone, then sets it', async () => {
+    const prefix = `test-${randomBytes(4).toString('hex')}`;
+    const { added, queue } = recordingQueue();
+    const recovery = new RedisLossRecovery(queue, prefix, unfinished, queue, queue);
+    await recovery.requeueIfLost(async () => undefined);
+    expect(added).toHaveLength(2);
+    expect(await recovery.redisStillHasOurData()).toBe(true);
+    await recovery.requeueIfLost(async () => undefined);
+    expect(added).toHaveLength(2);
+    await redis.del(`${prefix}:forwarder:alive`);
+  });
 });

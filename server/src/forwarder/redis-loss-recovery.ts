@@ -35,6 +35,12 @@ export class RedisLossRecovery {
     return (await client.get(key)) !== null;
   }
 
+  /** When Redis lost the marker, queues the unfinished work again (`fence` runs before the sends); then sets the marker. */
+  async requeueIfLost(fence: () => Promise<void>): Promise<void> {
+    if (!(await this.redisStillHasOurData())) await this.requeueUnfinished(fence);
+    await this.markRedisAlive();
+  }
+
   /** Queues again the callbacks and reward orders the read model shows as unfinished; `fence` runs before the sends. */
   async requeueUnfinished(fence: () => Promise<void>): Promise<void> {
     const [callbacks, payouts] = await Promise.all([this.unfinished.unprocessedCallbacks(), this.unfinished.payoutsAwaitingOrder()]);

@@ -58,6 +58,35 @@ describe('RedisLease', () => {
     await Promise.all([a.stop(), b.stop()]);
     expect(events.filter((e) => e.startsWith('b'))).toEqual(['b acquired 2', 'b lost']);
   });
+
+  it('a holder that fails to start gives the lease up at once (a standby takes it) and competes for it again', async () => {
+    const key = `test:lease:${randomBytes(4).toString('hex')}`;
+    const events: string[] = [];
+    let failures = 1;
+    const ttlMs = 2_000;
+    const a = new RedisLease({
+      redis,
+      key,
+      ttlMs,
+      renewMs: 100,
+      onAcquired: (token) => {
+        events.push(`a acquired ${token}`);
+        if (failures-- > 0) throw new Error('could not start (test)');
+      },
+      onLost: () => void events.push('a lost'),
+    });
+    const b = lease(key, events, 'b');
+    a.start();
+    await until(() => events.includes('a acquired 1'));
+    b.start();
+    // Released in Redis, not left to expire: the standby has it well within a's TTL.
+    await eventually(() => b.holds(), { timeoutMs: ttlMs / 2, intervalMs: 10 });
+    await b.stop();
+    // a competes again (a TTL after giving up) and takes the lease back.
+    await eventually(() => a.holds(), { timeoutMs: 3 * ttlMs, intervalMs: 10 });
+    await a.stop();
+    expect(events).toEqual(['a acquired 1', 'a lost', 'b acquired 2', 'b lost', 'a acquired 3', 'a lost']);
+  });
 });
 
 describe('MemberLocks', () => {

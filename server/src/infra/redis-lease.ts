@@ -24,7 +24,11 @@ export interface LeaseOptions {
   ttlMs?: number;
   /** How often the holder renews and a standby tries to take over. */
   renewMs?: number;
-  /** Called once each time this process takes the lease, with its fencing token (larger than every earlier holder's). */
+  /**
+   * Called once each time this process takes the lease, with its fencing token (larger than every
+   * earlier holder's). When it fails, the lease is given up (onLost, then released in Redis, so a
+   * standby can take it) and this process competes for it again after a TTL.
+   */
   onAcquired(token: number): Promise<void> | void;
   /** Called once when the lease is lost (expired, taken over, Redis away past the TTL) or given up on stop. */
   onLost(): Promise<void> | void;
@@ -57,6 +61,8 @@ export class RedisLease {
   /** Lease transitions (acquired, lost) run one at a time, in order. */
   private transitions: Promise<void> = Promise.resolve();
   private ticking = false;
+  /** After a failed onAcquired: no new attempt before this time (Infinity until the lease is released). */
+  private competeAfter = 0;
 
   constructor(private readonly options: LeaseOptions) {
     this.ttlMs = options.ttlMs ?? LEASE_TTL_MS;
@@ -111,6 +117,7 @@ export class RedisLease {
     // A renewal stuck on an unreachable Redis must not keep a lapsed lease in force.
     if (this.token !== undefined && !this.holds()) this.lose('not renewed in time');
     if (this.ticking || !this.running) return;
+    if (this.token === undefined && Date.now() < this.competeAfter) return;
     this.ticking = true;
     const sentAt = Date.now();
     try {
@@ -122,7 +129,7 @@ export class RedisLease {
           const token = result > 0 ? result : Number(await this.options.redis.incr(`${this.options.key}:fence`));
           this.token = token;
           this.logger.log(`taken (fencing token ${token})`);
-          this.transition(() => this.options.onAcquired(token));
+          this.transition(() => this.acquired(token));
         }
       } else {
         const renewed = Number(await this.options.redis.eval(RENEW, 1, this.options.key, this.owner, this.ttlMs)) === 1;
@@ -134,6 +141,25 @@ export class RedisLease {
       if (this.token !== undefined && !this.holds()) this.lose(`Redis unreachable: ${(error as Error).message}`);
     } finally {
       this.ticking = false;
+    }
+  }
+
+  /**
+   * Runs onAcquired; when it fails, gives this holding up without waiting on the transitions (this
+   * is one of them): onLost and the release in Redis follow it, and the next attempt waits a TTL.
+   */
+  private async acquired(token: number): Promise<void> {
+    try {
+      await this.options.onAcquired(token);
+    } catch (error) {
+      if (this.token !== token) return void this.logger.warn(`the holding (fencing token ${token}) ended before its start finished: ${(error as Error).message}`);
+      this.logger.error(error, `the holder could not start (fencing token ${token}): giving the lease up, competing again in ${this.ttlMs} ms`);
+      this.competeAfter = Infinity;
+      this.lose('the holder could not start');
+      this.transition(async () => {
+        await this.options.redis.eval(RELEASE, 1, this.options.key, this.owner).catch(() => undefined);
+        this.competeAfter = Date.now() + this.ttlMs;
+      });
     }
   }
 

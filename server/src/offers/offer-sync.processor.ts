@@ -17,7 +17,7 @@ type LastRun = OffersDebugData['sync']['last_run'];
 /**
  * The BitLabs catalogue sync as a BullMQ job: a scheduler adds one every OFFER_SYNC_INTERVAL_MINUTES
  * (BullMQ runs the first at once), and an empty catalogue gets one more at startup. Across replicas:
- * the scheduler is one (upserted by id), the startup run is queued once (deduplicated while it
+ * the scheduler is one (upserted by id, registered again if Redis loses it), the startup run is queued once (deduplicated while it
  * waits or runs), and a run holds a Redis lock, so one sync runs at a time in the whole cluster
  * (a second one waits, then finds nothing to do; overlapping runs would be safe anyway, see
  * OfferSyncService).
@@ -44,7 +44,7 @@ export class OfferSyncProcessor extends QueueWorker<OfferSyncJob, OfferSyncSumma
       return;
     }
     this.run();
-    await this.queue.upsertJobScheduler(SCHEDULER_ID, { every: this.config.offers.syncIntervalMs }, { name: 'sync', data: { trigger: 'schedule' }, opts: JOB_OPTIONS });
+    await this.keepScheduler(this.queue, { id: SCHEDULER_ID, repeat: { every: this.config.offers.syncIntervalMs }, template: { name: 'sync', data: { trigger: 'schedule' }, opts: JOB_OPTIONS } });
     if ((await this.offers.count()) === 0)
       await this.queue.add('sync', { trigger: 'startup' }, { ...JOB_OPTIONS, deduplication: { id: 'offer-sync-startup' } });
   }

@@ -13,8 +13,8 @@ const DAY_MS = 86_400_000;
 const JOB_OPTIONS = { attempts: 3, backoff: { type: 'exponential', delay: 60_000 }, removeOnComplete: { count: 30 }, removeOnFail: { count: 30 } };
 
 /**
- * The daily retention job: a BullMQ job scheduler (one, upserted by id, across replicas) adds a run
- * every day, and a run holds a Redis lock so one runs at a time in the whole cluster.
+ * The daily retention job: a BullMQ job scheduler (one, upserted by id, across replicas, registered
+ * again if Redis loses it) adds a run every day, and a run holds a Redis lock so one runs at a time in the whole cluster.
  */
 @Processor(QUEUES.privacyRetention, { concurrency: 1, autorun: false })
 export class RetentionProcessor extends QueueWorker<{ trigger: string }, RetentionSummary> {
@@ -30,7 +30,7 @@ export class RetentionProcessor extends QueueWorker<{ trigger: string }, Retenti
   override async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runWorkers) return;
     this.run();
-    await this.queue.upsertJobScheduler(SCHEDULER_ID, { every: DAY_MS }, { name: 'retention', data: { trigger: 'schedule' }, opts: JOB_OPTIONS });
+    await this.keepScheduler(this.queue, { id: SCHEDULER_ID, repeat: { every: DAY_MS }, template: { name: 'retention', data: { trigger: 'schedule' }, opts: JOB_OPTIONS } });
   }
 
   async process(): Promise<RetentionSummary> {
