@@ -32,7 +32,7 @@ const PORT = Number(process.env.BENCH_WEB_PORT ?? 4150);
 /** The BitLabs and Tremendous stand-ins (processes, as scripts/dev.sh starts them) on the next two ports. */
 const BITLABS_PORT = PORT + 1;
 const TREMENDOUS_PORT = PORT + 2;
-const DB_NAME = 'playquid_bench_web';
+const DB_NAME = process.env.BENCH_WEB_DB ?? 'playquid_bench_web';
 const SECRET = 'bench-web-secret';
 const SAMPLES = Number(process.env.BENCH_WEB_SAMPLES ?? 100);
 const CONNECTIONS = 32;
