@@ -12,6 +12,7 @@ export {
 } from './projection';
 export { outOfOrderDelay, startProjectionWorker, type ProjectionWorkerOptions } from './projection-worker';
 export { PROJECTIONS_QUEUE } from './queues';
+export { INDEXES_PROJECTIONS_READ_BY } from './deferred-indexes';
 export { rebuildProjections, type RebuildOptions } from './rebuild';
 export { ALL_PROJECTIONS, projectionByName } from './registry';
 export { PRIMARY_KEYS, type ProjectionTable } from './tables';

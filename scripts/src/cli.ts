@@ -43,7 +43,10 @@ program
   .command('rebuild')
   .argument('<projection>', 'a projection name or all')
   .description('replay the event log from position 0 into the read tables')
-  .action(async (name: string) => console.log(`rebuilt from ${await rebuild(name)} events`));
+  .option('--defer-indexes', 'drop the secondary indexes and build them at the end (faster; reads of the tables wait until it commits)')
+  .action(async (name: string, options: { deferIndexes?: boolean }) =>
+    console.log(`rebuilt from ${await rebuild(name, { deferIndexes: options.deferIndexes === true })} events`),
+  );
 
 program
   .command('verify')

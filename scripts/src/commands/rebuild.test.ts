@@ -3,6 +3,7 @@ import { ALL_PROJECTIONS, applyRange } from '@playquid/projections';
 import { createReadDb, createTestDatabase, type TestDatabase } from '@playquid/read-db';
 import { createEventStore, handleCommand } from '@playquid/server';
 import { userDecider, walletDecider } from '@playquid/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logPages } from './event-source';
 import { migrate } from './migrate';
@@ -58,6 +59,16 @@ describe('verify and rebuild commands', () => {
     expect(await verify()).toEqual([]);
     const row = await db.selectFrom('balances').select('available_pence').where('uid', '=', 'ana').executeTakeFirstOrThrow();
     expect(row.available_pence).toBe(200);
+  });
+
+  it('rebuild all --defer-indexes restores the read model and leaves every index in place', async () => {
+    const indexes = () =>
+      sql<{ indexname: string }>`select indexname from pg_indexes where schemaname = 'public' order by indexname`.execute(db);
+    const before = (await indexes()).rows;
+    await db.updateTable('balances').set({ available_pence: 5_000 }).where('uid', '=', 'ben').execute();
+    expect(await rebuild('all', { deferIndexes: true })).toBe(4);
+    expect(await verify()).toEqual([]);
+    expect((await indexes()).rows).toEqual(before);
   });
 
   it('rebuild refuses an unknown projection by name', async () => {
