@@ -39,6 +39,7 @@ const CONNECTIONS = 32;
 const PAGES = ['/', '/offers', '/blog'] as const;
 const LIGHTHOUSE = process.env.BENCH_WEB_LIGHTHOUSE !== 'false';
 const FRESHNESS = process.env.BENCH_WEB_P2 !== 'false';
+const PAGE_FIGURES = process.env.BENCH_WEB_PAGES !== 'false';
 const root = resolve(__dirname, '../../..');
 const apiUrl = `http://127.0.0.1:${PORT}`;
 const children = new Set<ChildProcess>();
@@ -401,7 +402,7 @@ async function main(): Promise<void> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'],
   });
-  const pageFigures = await pages(browser);
+  const pageFigures = PAGE_FIGURES ? await pages(browser) : [];
   await browser.close();
   console.log('\nPages at 390 px (cold: new context; warm: loaded again in it). Goal: / <= 130 KB gzip JS in <= 8 requests, /offers and /blog <= 150 KB; warm fetches no JS');
   console.log('| page | load | JS requests (fetched) | JS gzip (budget unit) | JS on the wire (br) | JS decoded | all bytes on the wire | LCP | CLS |');

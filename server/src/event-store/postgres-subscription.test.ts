@@ -1,6 +1,6 @@
 import { eventually } from '@playquid/domain/testing';
 import { EventEmitter } from 'node:events';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReadAllOptions, RecordedEvent } from './event-store';
 import { subscribeToLog } from './postgres-subscription';
 
@@ -29,6 +29,8 @@ function logOf(count: () => number) {
 }
 
 describe('subscribeToLog', () => {
+  afterEach(() => void vi.useRealTimers());
+
   it('delivers the log in pages after the given position, then new events as they are appended', async () => {
     let count = 5;
     const { readAll } = logOf(() => count);
@@ -46,6 +48,35 @@ describe('subscribeToLog', () => {
     await subscription.close();
     expect(pages).toEqual([[2, 3], [4, 5], [6]]);
     expect(appended.listenerCount('appended')).toBe(0);
+  });
+
+  it('reads an append announced while a page was being handled at once, without waiting for the poll', async () => {
+    vi.useFakeTimers();
+    let count = 1;
+    const { readAll, reads } = logOf(() => count);
+    const appended = new EventEmitter();
+    const pages: number[][] = [];
+    let release!: () => void;
+    const handling = new Promise<void>((resolve) => (release = resolve));
+    const subscription = subscribeToLog(readAll, appended, {
+      onEvents: async (page) => {
+        pages.push(page.map((e) => (e.data as { n: number }).n));
+        if (pages.length === 1) await handling;
+      },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pages).toEqual([[1]]);
+    // Appended and announced while the first page is still being handled.
+    count = 2;
+    appended.emit('appended');
+    release();
+    // No time passes: the poll (which would find it too) never fires.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pages).toEqual([[1], [2]]);
+    expect(reads).toHaveLength(2);
+    const closing = subscription.close();
+    await vi.advanceTimersByTimeAsync(0);
+    await closing;
   });
 
   it('stops at a handler that throws, and reports the error', async () => {

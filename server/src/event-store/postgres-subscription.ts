@@ -8,7 +8,10 @@ const POLL_MS = 50;
 /**
  * Catch-up, then live: appends made through this store wake the follower at once (`appended`
  * emits 'appended'); appends from other processes are found by a short poll. An event only becomes
- * readable once every older transaction has finished, which the poll also covers.
+ * readable once every older transaction has finished, which the poll also covers. An append
+ * announced while a page is being read or handled is read right after it: the follower does not
+ * wait for the poll then (under load it is busy most of the time, and would otherwise miss most
+ * announcements).
  */
 export function subscribeToLog(
   readAll: (options: ReadAllOptions) => Promise<RecordedEvent[]>,
@@ -18,20 +21,26 @@ export function subscribeToLog(
   let position: GlobalPosition = options.after ?? START_POSITION;
   let closed = false;
   let wake: (() => void) | undefined;
-  const onAppended = () => wake?.();
+  /** An append was announced since the current read began: read again before waiting. */
+  let announced = false;
+  const onAppended = () => {
+    announced = true;
+    wake?.();
+  };
   appended.on('appended', onAppended);
 
   const loop = (async () => {
     try {
       const maxCount = options.maxCount ?? BATCH;
       while (!closed) {
+        announced = false;
         const page = await readAll({ after: position, maxCount });
         if (closed) return;
         if (page.length > 0) {
           await options.onEvents(page);
           position = page[page.length - 1].position;
         }
-        if (page.length === maxCount || closed) continue;
+        if (page.length === maxCount || closed || announced) continue;
         await new Promise<void>((resolve) => {
           wake = resolve;
           setTimeout(resolve, POLL_MS);
