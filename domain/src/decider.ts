@@ -7,10 +7,16 @@ import type { DomainEvent } from '@playquid/contracts';
 export interface Decider<State, Command, Event extends DomainEvent> {
   initialState(): State;
   /**
-   * Folds one event into the state. It may update the state it is given in place (a fold owns the
-   * state it builds from initialState()), which keeps folding a long stream linear.
+   * Folds one event into the state: returns the state after it and never changes the one it is
+   * given, so a state someone keeps (a cache, a snapshot, an earlier decision) stays what it was.
    */
   evolve(state: State, event: Event): State;
+  /**
+   * The state after all of `events`, the same as reducing them with `evolve`; deciders whose state
+   * holds large tables provide it so a long fold copies the state once, not once per event
+   * (see `draftFold`). Never changes `state` either.
+   */
+  evolveAll?(state: State, events: readonly Event[]): State;
   decide(command: Command, state: State): Event[];
 }
 
@@ -25,9 +31,49 @@ export class DomainError extends Error {
   }
 }
 
-export function fold<State, Event extends DomainEvent>(
-  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+/** The state after `events`, from `state`: one private copy for deciders with `evolveAll`. */
+export function evolveAll<State, Event extends DomainEvent>(
+  decider: Pick<Decider<State, unknown, Event>, 'evolve' | 'evolveAll'>,
+  state: State,
   events: readonly Event[],
 ): State {
-  return events.reduce(decider.evolve, decider.initialState());
+  if (events.length === 0) return state;
+  return decider.evolveAll ? decider.evolveAll(state, events) : events.reduce(decider.evolve, state);
+}
+
+export function fold<State, Event extends DomainEvent>(
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve' | 'evolveAll'>,
+  events: readonly Event[],
+  from: State = decider.initialState(),
+): State {
+  return evolveAll(decider, from, events);
+}
+
+/**
+ * A pure fold written as updates in place: `apply` changes a draft, and a draft is always a copy
+ * the fold made for itself (`copy`), handed out only once complete and never changed after. So
+ * `evolve` and `evolveAll` never change the state they are given, and a fold of n events over a
+ * state of size m costs one O(m) copy plus O(n), not O(m) per event as immutable updates of large
+ * tables would. `copy` must copy every container `apply` changes (and `apply` replaces the
+ * objects it keeps in them rather than changing them, so a shallow copy of each table suffices).
+ */
+export interface DraftFold<State, Event> {
+  copy(state: State): State;
+  apply(draft: State, event: Event): void;
+}
+
+export function draftFold<State, Event>({ copy, apply }: DraftFold<State, Event>) {
+  return {
+    evolve(state: State, event: Event): State {
+      const draft = copy(state);
+      apply(draft, event);
+      return draft;
+    },
+    evolveAll(state: State, events: readonly Event[]): State {
+      if (events.length === 0) return state;
+      const draft = copy(state);
+      for (const event of events) apply(draft, event);
+      return draft;
+    },
+  };
 }

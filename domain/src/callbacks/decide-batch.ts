@@ -1,6 +1,6 @@
 import type { CallbackReceived, WalletEvent } from '@playquid/contracts';
 import { DomainError } from '../decider';
-import { walletDecider, type WalletState } from '../wallet/wallet.decider';
+import { walletDecider, walletFold, type WalletState } from '../wallet/wallet.decider';
 
 export interface CallbackToApply {
   callback: CallbackReceived['data'];
@@ -16,7 +16,9 @@ export type CallbackDecision =
 /**
  * One member's callbacks decided in the order given, each against the wallet as the earlier ones
  * left it, so the events of all of them can be one append. A callback the wallet refuses is
- * refused alone; the others still count. Returns the decisions and the wallet after them.
+ * refused alone; the others still count. Returns the decisions and the wallet after them, a new
+ * state: `wallet` itself never changes (the batch folds into one private draft of it, copied once,
+ * which is only handed out as the result).
  */
 export function decideCallbacks(
   wallet: WalletState,
@@ -24,7 +26,7 @@ export function decideCallbacks(
   callbacks: readonly CallbackToApply[],
   options: { reviewThresholdPence?: number; now: string },
 ): { decisions: CallbackDecision[]; wallet: WalletState } {
-  let state = wallet;
+  const state = walletFold.copy(wallet);
   const decisions = callbacks.map(({ callback, earningId }): CallbackDecision => {
     let events: WalletEvent[];
     try {
@@ -36,7 +38,7 @@ export function decideCallbacks(
       if (!(error instanceof DomainError)) throw error;
       return { callbackId: callback.callbackId, refused: error };
     }
-    state = events.reduce(walletDecider.evolve, state);
+    for (const event of events) walletFold.apply(state, event);
     return { callbackId: callback.callbackId, events };
   });
   return { decisions, wallet: state };
