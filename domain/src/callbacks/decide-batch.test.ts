@@ -1,9 +1,10 @@
 import type { WalletEvent } from '@playquid/contracts';
 import { describe, expect, it } from 'vitest';
-import { DomainError, fold } from '../decider';
+import { DomainError, evolveAll, fold } from '../decider';
+import { deepFreeze } from '../testing/deep-freeze';
 import { callbackData } from '../testing/callback-fixtures';
 import { walletDecider } from '../wallet/wallet.decider';
-import { type CallbackToApply, decideCallbacks } from './decide-batch';
+import { callbackBatch, type CallbackToApply, decideCallbacks } from './decide-batch';
 
 const now = '2026-11-22T10:00:00.000Z';
 const uid = 'member-1';
@@ -65,5 +66,22 @@ describe('decideCallbacks', () => {
       reviewThresholdPence: 1_000,
     });
     expect(decisions[0]).toMatchObject({ events: [{ type: 'EarningCredited', data: { status: 'pending', heldForReview: true } }] });
+  });
+});
+
+describe('callbackBatch', () => {
+  it('decides the batch as one command, gives that decision back, and reuses its wallet for the fold of its events', () => {
+    const wallet = deepFreeze(fold(walletDecider, [{ type: 'WelcomeBonusGranted', data: { uid, earningId: 'bonus', amountPence: 200, grantedAt: now } }]));
+    const batch = callbackBatch(uid, { now });
+    const callbacks = [apply(1), apply(2, { rewardPence: 0, userRewardRaw: '0.00' })];
+    const events = batch.decider.decide(callbacks, wallet);
+    expect(batch.decisions()).toEqual(decideCallbacks(wallet, uid, callbacks, { now }).decisions);
+    expect(events).toEqual(batch.decisions().flatMap((d) => ('events' in d ? d.events : [])));
+    const after = evolveAll(batch.decider, wallet, events);
+    expect(after).toBe(evolveAll(batch.decider, wallet, events));
+    expect(after).toEqual(fold(walletDecider, events, wallet));
+    // Other states and events are folded as the wallet decider folds them.
+    expect(evolveAll(batch.decider, wallet, [...events])).not.toBe(after);
+    expect(evolveAll(batch.decider, wallet, [...events])).toEqual(after);
   });
 });

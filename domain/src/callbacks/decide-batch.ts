@@ -1,5 +1,5 @@
 import type { CallbackReceived, WalletEvent } from '@playquid/contracts';
-import { DomainError } from '../decider';
+import { type Decider, DomainError, evolveAll } from '../decider';
 import { walletDecider, walletFold, type WalletState } from '../wallet/wallet.decider';
 
 export interface CallbackToApply {
@@ -42,4 +42,29 @@ export function decideCallbacks(
     return { callbackId: callback.callbackId, events };
   });
   return { decisions, wallet: state };
+}
+
+/**
+ * One member's callbacks as one command on their wallet stream (for a command handler that reads,
+ * decides, appends and decides again on a conflict): `decide` is decideCallbacks, and
+ * `decisions()` gives the decisions of its latest call, the ones whose events were appended.
+ * `evolveAll` on the state and events of that call returns the wallet decideCallbacks already
+ * folded (states never change once returned, so identity proves they match) instead of copying
+ * the wallet a second time.
+ */
+export function callbackBatch(uid: string, options: { reviewThresholdPence?: number; now: string }) {
+  let last: { wallet: WalletState; events: WalletEvent[]; after: WalletState; decisions: CallbackDecision[] } | undefined;
+  const decider: Decider<WalletState, readonly CallbackToApply[], WalletEvent> = {
+    initialState: walletDecider.initialState,
+    evolve: walletDecider.evolve,
+    evolveAll: (state, events) =>
+      last && state === last.wallet && events === last.events ? last.after : evolveAll(walletDecider, state, events),
+    decide(callbacks, wallet) {
+      const { decisions, wallet: after } = decideCallbacks(wallet, uid, callbacks, options);
+      const events = decisions.flatMap((d) => ('events' in d ? d.events : []));
+      last = { wallet, events, after, decisions };
+      return events;
+    },
+  };
+  return { decider, decisions: (): CallbackDecision[] => last?.decisions ?? [] };
 }

@@ -129,8 +129,15 @@ const TABLES = Object.entries(initialWallet()).flatMap(([key, empty]) => (empty 
 /** A draft of the wallet: the state and each of its tables copied (shallow: the entries are shared and only ever replaced). */
 function copyWallet(state: WalletState): WalletState {
   const draft: Record<string, unknown> = { ...state };
-  for (const key of TABLES) draft[key] = Object.assign(lookupTable(), state[key]);
+  for (const key of TABLES) draft[key] = copyTable(state[key] as Record<string, unknown>);
   return draft as unknown as WalletState;
+}
+
+function copyTable<T>(table: Record<string, T>): Record<string, T> {
+  const copy = lookupTable<T>();
+  // for-in over a null-prototype table sees its own keys only; measured faster than Object.assign here.
+  for (const key in table) copy[key] = table[key];
+  return copy;
 }
 
 /**

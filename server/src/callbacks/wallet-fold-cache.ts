@@ -1,10 +1,10 @@
 import { streams, type WalletEvent } from '@playquid/contracts';
-import { walletDecider, type WalletState } from '@playquid/domain';
+import { fold, walletDecider, type WalletState } from '@playquid/domain';
 import type { DB } from '@playquid/read-db';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import { toDomainEvent } from '../cqrs/command-handler';
-import type { EventStore, RecordedEvent } from '../event-store/event-store';
+import { type FoldedStream, type StateSource, toDomainEvent } from '../cqrs/command-handler';
+import type { EventStore } from '../event-store/event-store';
 import { foldWallet as foldWalletFromSnapshot } from '../wallet/wallet-snapshots';
 
 /** Members whose folded wallet is kept between jobs (the most recently used). */
@@ -15,14 +15,12 @@ export interface CachedWallet {
   revision: bigint | 'no_stream';
 }
 
-const foldWallet = (state: WalletState, recorded: RecordedEvent[]) =>
-  recorded.map(toDomainEvent).reduce((s, e) => walletDecider.evolve(s, e as WalletEvent), state);
-
 /**
- * Members' folded wallets kept between callback runs (least recently used dropped). Deciding
- * advances a fold in place, so a fold is handed out by `take`, which removes it: the cache never
- * holds a state a decide is changing, and a fold is kept again only once it is known to match the
- * stream (`keep`, or `read`, which keeps what it read).
+ * Members' folded wallets kept between callback runs (least recently used dropped), as the state
+ * source handleCommand decides a member's callbacks on. A kept fold is handed out as it is: states
+ * are never changed once returned (the wallet's evolve is pure), so a decision cannot alter what is
+ * kept. A fold is kept when it is read and after an append the store accepted; a failed append
+ * forgets the member's fold, and the retry reads the wallet anew (snapshot and tail).
  */
 export class WalletFoldCache {
   private readonly wallets = new LRUCache<string, CachedWallet>({ max: WALLET_CACHE_SIZE });
@@ -33,31 +31,40 @@ export class WalletFoldCache {
     private readonly readDb?: Kysely<DB>,
   ) {}
 
-  /** The kept fold, now owned by the caller (no longer in the cache). */
-  take(uid: string): CachedWallet | undefined {
-    const wallet = this.wallets.get(uid);
-    this.wallets.delete(uid);
-    return wallet;
+  /** The state source for one member's wallet stream. */
+  source(uid: string): StateSource<WalletState> {
+    return {
+      load: async () => {
+        const kept = this.wallets.get(uid);
+        return kept ? { ...kept, readNow: false } : this.read(uid);
+      },
+      catchUp: (known) => {
+        if (known) return this.readAfter(uid, known);
+        this.wallets.delete(uid);
+        return this.read(uid);
+      },
+      keep: (folded) => this.keep(uid, folded),
+      invalidate: () => this.wallets.delete(uid),
+    };
   }
 
-  keep(uid: string, wallet: CachedWallet): CachedWallet {
+  private keep(uid: string, wallet: CachedWallet): FoldedStream<WalletState> {
     this.wallets.set(uid, wallet);
-    return wallet;
+    return { ...wallet, readNow: true };
   }
 
-  /**
-   * The wallet up to its last event: `known` (a fold the decisions have not advanced) plus what was
-   * appended after it, or a fold of the whole stream. Kept for the next job.
-   */
-  async read(uid: string, known: CachedWallet | null): Promise<CachedWallet> {
-    if (!known) {
-      // No fold kept: start from the member's wallet snapshot (checked against the stream's hash) and fold the tail.
-      const fold = await foldWalletFromSnapshot(this.readDb, this.store, uid);
-      return this.keep(uid, { state: fold.state, revision: fold.revision });
-    }
+  /** The whole wallet: the member's snapshot (checked against the stream's hash) and the tail after it. Kept. */
+  private async read(uid: string): Promise<FoldedStream<WalletState>> {
+    const { state, revision } = await foldWalletFromSnapshot(this.readDb, this.store, uid);
+    return this.keep(uid, { state, revision });
+  }
+
+  /** `known` and what was appended after it, reading only those events. Kept. */
+  private async readAfter(uid: string, known: CachedWallet): Promise<FoldedStream<WalletState>> {
     const fromRevision = known.revision !== 'no_stream' ? known.revision + 1n : 0n;
     const recorded = await this.store.readStream(streams.wallet(uid), { fromRevision });
-    const wallet = recorded.length === 0 ? known : { state: foldWallet(known.state, recorded), revision: recorded[recorded.length - 1].revision };
-    return this.keep(uid, wallet);
+    if (recorded.length === 0) return this.keep(uid, { state: known.state, revision: known.revision });
+    const state = fold(walletDecider, recorded.map(toDomainEvent) as WalletEvent[], known.state);
+    return this.keep(uid, { state, revision: recorded[recorded.length - 1].revision });
   }
 }

@@ -1,5 +1,6 @@
 import { streams, type WalletEvent } from '@playquid/contracts';
 import {
+  fold,
   WALLET_SNAPSHOT_EVERY,
   WALLET_SNAPSHOT_VERSION,
   walletDecider,
@@ -22,8 +23,8 @@ export interface WalletFold {
   fromSnapshot: boolean;
 }
 
-const evolveAll = (state: WalletState, events: readonly RecordedEvent[]) =>
-  events.reduce((s, e) => walletDecider.evolve(s, toDomainEvent(e) as WalletEvent), state);
+/** `state` and the events after it: a new state (the fold copies `state` once; it never changes it). */
+const evolveAll = (state: WalletState, events: readonly RecordedEvent[]) => fold(walletDecider, events.map(toDomainEvent) as WalletEvent[], state);
 
 /**
  * The member's wallet folded from their latest snapshot (read model table `wallet_snapshots`, a
