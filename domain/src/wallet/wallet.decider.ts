@@ -10,7 +10,7 @@ import { deliveryState, rewardStateFloor, rewardStateOfOrder, rewardStateSuperse
 import { type CreditClaimCommand, decideClaimCredit } from './wallet-claims';
 import { decideCallback, decideReview, flagOpenPayouts, type ReviewCommand } from './wallet-earnings';
 import { decideClosure } from './closure-rules';
-import { applyPartnerStatus, decidePartnerStatus, type RecordPartnerStatusCommand } from './partner-signals';
+import { decidePartnerStatus, partnerHoldAfter, type RecordPartnerStatusCommand } from './partner-signals';
 import { decidePayout, type PayoutCommand } from './wallet-payouts';
 import { taskKeys, type WalletEarning, type WalletPayout, type WalletState } from './wallet-state';
 
@@ -292,7 +292,7 @@ function applyWalletEvent(state: WalletState, event: WalletEvent): void {
     case 'BalanceForfeited':
       return;
     case 'PartnerAccountStatusChanged':
-      applyPartnerStatus(state, event);
+      state.partnerHold = partnerHoldAfter(event);
       return;
   }
 }
