@@ -77,3 +77,69 @@ export function draftFold<State, Event>({ copy, apply }: DraftFold<State, Event>
     },
   };
 }
+
+const REMOVED: unique symbol = Symbol('removed');
+
+/**
+ * A lookup table (a null-prototype object keyed by ids) layered over `base`: it reads as `base`
+ * with the writes and deletes made through it, which are kept aside and never reach `base`. Making
+ * one costs O(1), a lookup or a write O(1), so a decision can fold a few events over a state with
+ * large tables without copying them (see `walletFold.layer`).
+ *
+ * It behaves as an ordinary table for every use, including key order: the first time its keys are
+ * listed (Object.keys/values/entries, for-in, JSON) it becomes a full copy of `base` with its
+ * changes replayed in the order they were made, and works on that copy from then on, so the order
+ * is exactly the one an ordinary copy of the table would have.
+ */
+export function layeredTable<T>(base: Readonly<Record<string, T>>): Record<string, T> {
+  const changes = new Map<string, T | typeof REMOVED>();
+  const log: Array<[string, T | typeof REMOVED]> = [];
+  let copy: Record<string, T> | undefined;
+  const write = (key: string, value: T | typeof REMOVED) => {
+    changes.set(key, value);
+    log.push([key, value]);
+  };
+  const read = (key: string): T | undefined => {
+    if (copy) return copy[key];
+    if (!changes.has(key)) return base[key];
+    const value = changes.get(key)!;
+    return value === REMOVED ? undefined : value;
+  };
+  const listed = (): Record<string, T> => {
+    if (copy) return copy;
+    if (changes.size === 0) return base as Record<string, T>;
+    copy = Object.create(null) as Record<string, T>;
+    for (const key in base) copy[key] = base[key];
+    for (const [key, value] of log) {
+      if (value === REMOVED) delete copy[key];
+      else copy[key] = value;
+    }
+    return copy;
+  };
+  // The proxy's own target stays an empty extensible object (never `base`, which may be frozen), so
+  // no proxy invariant ties what the table reports to what the target holds.
+  return new Proxy(Object.create(null) as Record<string, T>, {
+    get: (_target, key) => (typeof key === 'string' ? read(key) : undefined),
+    has: (_target, key) => typeof key === 'string' && read(key) !== undefined,
+    set: (_target, key, value: T) => {
+      if (typeof key !== 'string') return false;
+      if (copy) copy[key] = value;
+      else write(key, value);
+      return true;
+    },
+    deleteProperty: (_target, key) => {
+      if (typeof key !== 'string') return false;
+      if (copy) delete copy[key];
+      else write(key, REMOVED);
+      return true;
+    },
+    ownKeys: () => Reflect.ownKeys(listed()),
+    getOwnPropertyDescriptor: (_target, key) => {
+      if (typeof key !== 'string') return undefined;
+      const value = read(key);
+      return value === undefined ? undefined : { value, writable: true, enumerable: true, configurable: true };
+    },
+    defineProperty: () => false,
+    getPrototypeOf: () => null,
+  });
+}

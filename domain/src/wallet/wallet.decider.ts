@@ -4,7 +4,7 @@ import {
   WELCOME_BONUS_PENCE,
   type WalletEvent,
 } from '@playquid/contracts';
-import { type Decider, draftFold, type DraftFold } from '../decider';
+import { type Decider, draftFold, type DraftFold, layeredTable } from '../decider';
 import { addMoneyChange, NO_MONEY_CHANGE, walletMoneyChange } from './money-change';
 import { deliveryState, rewardStateFloor, rewardStateOfOrder, rewardStateSupersedes } from './payout-rules';
 import { type CreditClaimCommand, decideClaimCredit } from './wallet-claims';
@@ -133,6 +133,18 @@ function copyWallet(state: WalletState): WalletState {
   return draft as unknown as WalletState;
 }
 
+/**
+ * A draft of the wallet layered over `state` (see `layeredTable`): its scalar fields copied, each
+ * table a layer whose changes stay aside, so `applyWalletEvent` can fold a few events onto it in
+ * O(events) and `state` never changes. For deciding on the state as earlier events of the same
+ * decision left it (a batch of callbacks); a layer is never kept as a state (its tables are proxies).
+ */
+function layerWallet(state: WalletState): WalletState {
+  const draft: Record<string, unknown> = { ...state };
+  for (const key of TABLES) draft[key] = layeredTable(state[key] as Record<string, unknown>);
+  return draft as unknown as WalletState;
+}
+
 function copyTable<T>(table: Record<string, T>): Record<string, T> {
   const copy = lookupTable<T>();
   // for-in over a null-prototype table sees its own keys only; measured faster than Object.assign here.
@@ -141,8 +153,9 @@ function copyTable<T>(table: Record<string, T>): Record<string, T> {
 }
 
 /**
- * Folds one event into a draft of the wallet in place. Only for a draft from `walletFold.copy`
- * that nobody else holds yet; everyone else folds with `walletDecider.evolve`/`evolveAll`, which
+ * Folds one event into a draft of the wallet in place. Only for a draft nobody else reads as a
+ * state: one from `walletFold.copy` or `walletFold.layer`, or the private fold a cache owns
+ * (WalletFoldCache, server); everyone else folds with `walletDecider.evolve`/`evolveAll`, which
  * never change the state they are given.
  */
 function applyWalletEvent(state: WalletState, event: WalletEvent): void {
@@ -297,8 +310,16 @@ function applyWalletEvent(state: WalletState, event: WalletEvent): void {
   }
 }
 
-/** The wallet's fold in place on a private draft (see `draftFold`): evolve copies the tables once per fold, not per event. */
-export const walletFold: DraftFold<WalletState, WalletEvent> = { copy: copyWallet, apply: applyWalletEvent };
+/**
+ * The wallet's fold in place on a private draft (see `draftFold`): evolve copies the tables once
+ * per fold, not per event. `layer` makes a draft over a state without copying its tables, for
+ * folding a decision's own events while it decides (decideCallbacks).
+ */
+export const walletFold: DraftFold<WalletState, WalletEvent> & { layer(state: WalletState): WalletState } = {
+  copy: copyWallet,
+  apply: applyWalletEvent,
+  layer: layerWallet,
+};
 
 export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
   initialState: initialWallet,

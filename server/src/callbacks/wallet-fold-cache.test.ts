@@ -1,8 +1,8 @@
 import { streams } from '@playquid/contracts';
-import { walletDecider } from '@playquid/domain';
-import { deepFreeze, earningCredited } from '@playquid/domain/testing';
+import { callbackBatch, walletDecider, type WalletState, walletStateToJson } from '@playquid/domain';
+import { callbackData, deepFreeze, earningCredited } from '@playquid/domain/testing';
 import { describe, expect, it, vi } from 'vitest';
-import { handleCommand } from '../cqrs/command-handler';
+import { aggregateStream, handleCommand } from '../cqrs/command-handler';
 import { InMemoryEventStore } from '../event-store/in-memory-event-store';
 import { WalletFoldCache } from './wallet-fold-cache';
 
@@ -50,5 +50,43 @@ describe('WalletFoldCache', () => {
     expect(Object.keys(result.state.earnings)).toEqual(['e1', `bonus-${uid}`]);
     // The fold handed out before the decision is what it was.
     expect(before).toEqual(walletDecider.initialState());
+  });
+
+  it('advances its own draft in place decision after decision, ending where a fold of the stream from scratch ends', async () => {
+    const store = new InMemoryEventStore();
+    const uid = 'm4';
+    await store.appendToStream(streams.wallet(uid), [credit(uid, 0)]);
+    const cache = new WalletFoldCache(store);
+    const now = '2026-11-27T10:00:00.000Z';
+    const draft = (await cache.source(uid).load()).state;
+    const run = async (run: number, size: number) => {
+      const callbacks = Array.from({ length: size }, (_, j) => ({
+        // Every third callback completes the pending credit of the run before; the others are new credits.
+        callback: callbackData({ callbackId: `cb-${run}-${j}`, transactionId: j % 3 === 2 ? `t-${run - 1}-0` : `t-${run}-${j}`, userId: uid, state: j % 3 === 2 ? 'COMPLETED' : 'PENDING', rewardPence: 30, userRewardRaw: '0.30' }),
+        earningId: `n-${run}-${j}`,
+      }));
+      const batch = callbackBatch(uid, { now });
+      return handleCommand(store, streams.wallet(uid), batch.decider, callbacks, { stateSource: cache.source(uid) });
+    };
+    const kept: WalletState[] = [];
+    for (let i = 1; i <= 6; i++) {
+      const result = await run(i, i % 2 === 0 ? 4 : 1);
+      expect(result.events.length).toBeGreaterThan(0);
+      kept.push(result.state);
+    }
+    // One draft all along: handed out for each decision and advanced in place, never copied.
+    expect(kept.every((state) => state === draft)).toBe(true);
+    const fresh = (await aggregateStream(store, streams.wallet(uid), walletDecider)).state;
+    expect(walletStateToJson(draft)).toBe(walletStateToJson(fresh));
+    expect(draft).toEqual(fresh);
+    expect(await cache.source(uid).load()).toEqual({ state: draft, revision: BigInt((await store.readStream(streams.wallet(uid))).length - 1), readNow: false });
+
+    // Another writer appends: the conflict forgets the draft (left as it was) and a new one is read and advanced.
+    await store.appendToStream(streams.wallet(uid), [credit(uid, 99)]);
+    const before = walletStateToJson(draft);
+    const after = await run(7, 3);
+    expect(after.state).not.toBe(draft);
+    expect(walletStateToJson(draft)).toBe(before);
+    expect(walletStateToJson(after.state)).toBe(walletStateToJson((await aggregateStream(store, streams.wallet(uid), walletDecider)).state));
   });
 });

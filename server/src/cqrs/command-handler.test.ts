@@ -20,7 +20,7 @@ const counted = (...by: number[]) => by.map((n) => ({ type: 'Counted', data: { b
 function keptSource(store: InMemoryEventStore, kept?: Omit<FoldedStream<Counter>, 'readNow'>) {
   const fromStore = streamStateSource(store, STREAM, counter);
   const calls: string[] = [];
-  const source: StateSource<Counter> = {
+  const source: StateSource<Counter, Counted> = {
     load: async () => {
       calls.push('load');
       return kept ? { ...kept, readNow: false } : (kept = await fromStore.load());
@@ -29,9 +29,10 @@ function keptSource(store: InMemoryEventStore, kept?: Omit<FoldedStream<Counter>
       calls.push(known ? `catchUp from ${known.revision}` : 'catchUp');
       return (kept = await fromStore.catchUp(known));
     },
-    keep: (folded) => {
-      calls.push(`keep ${folded.revision}`);
-      kept = folded;
+    appended: (known, events, revision) => {
+      calls.push(`appended ${events.length} at ${revision}`);
+      kept = { state: fromStore.appended(known, events, revision), revision };
+      return kept.state;
     },
     invalidate: () => {
       calls.push('invalidate');
@@ -49,7 +50,7 @@ describe('handleCommand with a state source', () => {
     const reads = vi.spyOn(store, 'readStream');
     const result = await handleCommand(store, STREAM, counter, { add: 5 }, { stateSource: source });
     expect(result).toEqual({ events: counted(5), state: { total: 8 } });
-    expect(calls).toEqual(['load', 'keep 2']);
+    expect(calls).toEqual(['load', 'appended 1 at 2']);
     expect(reads).not.toHaveBeenCalled();
     expect(kept()).toEqual({ state: { total: 8 }, revision: 2n });
   });
@@ -74,7 +75,7 @@ describe('handleCommand with a state source', () => {
     await store.appendToStream(STREAM, counted(4));
     const result = await handleCommand(store, STREAM, counter, { add: 5 }, { stateSource: source });
     expect(result.state).toEqual({ total: 9 });
-    expect(calls).toEqual(['load', 'invalidate', 'catchUp', 'keep 1']);
+    expect(calls).toEqual(['load', 'invalidate', 'catchUp', 'appended 1 at 1']);
     expect((await store.readStream(STREAM)).map((e) => e.data)).toEqual([{ by: 4 }, { by: 5 }]);
   });
 
@@ -90,7 +91,7 @@ describe('handleCommand with a state source', () => {
     const behind = keptSource(store, { state: { total: 3 }, revision: 0n });
     const result = await handleCommand(store, STREAM, counter, { add: 5, below: 3 }, { stateSource: behind.source });
     expect(result).toEqual({ events: counted(5), state: { total: 6 } });
-    expect(behind.calls).toEqual(['load', 'catchUp from 0', 'keep 2']);
+    expect(behind.calls).toEqual(['load', 'catchUp from 0', 'appended 1 at 2']);
   });
 
   it('forgets the kept fold when the append fails for another reason, and throws', async () => {

@@ -7,7 +7,10 @@ const MAX_ATTEMPTS = 5;
 export interface HandleResult<State, Event> {
   /** Events the command produced (empty when it changed nothing, e.g. a retried request). */
   events: Event[];
-  /** State after the new events. */
+  /**
+   * State after the new events. With a state source that owns its states (WalletFoldCache) this
+   * is the source's own fold: read it before the stream's next command, keep no reference to it.
+   */
   state: State;
 }
 
@@ -26,26 +29,30 @@ export interface FoldedStream<State> {
 /**
  * Where handleCommand gets the state of the command's stream and leaves the state after an
  * append: by default the stream read and folded anew every time (`streamStateSource`); a cache of
- * folds (the callback path's wallets) plugs in here. States are never changed once returned
- * (deciders' `evolve` is pure), so a source may hand out the fold it keeps.
+ * folds (the callback path's wallets) plugs in here. The states a source gives are read only
+ * during the command (decide never changes them); a source may own them and advance them in place
+ * on a later `appended`, so neither handleCommand nor the decider keeps one after the command.
  */
-export interface StateSource<State> {
+export interface StateSource<State, Event = DomainEvent> {
   /** The fold to decide on: a kept one (maybe behind the stream) or one read now. */
   load(): Promise<FoldedStream<State>>;
   /** The stream as it stands now: `known` and what was appended after it; without `known`, read anew. */
   catchUp(known?: FoldedStream<State>): Promise<FoldedStream<State>>;
-  /** The state after an append the store accepted at `revision`. */
-  keep(folded: { state: State; revision: bigint }): void;
+  /**
+   * The store accepted `events` after `known` (a fold this source gave, or the decider's initial
+   * state for a new stream) at `revision`: the state after them, which the source may keep.
+   */
+  appended(known: FoldedStream<State>, events: readonly Event[], revision: bigint): State;
   /** An append failed (another writer got there first, or an error): what is kept may be behind. */
   invalidate(): void;
 }
 
-export interface HandleOptions<State = unknown> {
+export interface HandleOptions<State = unknown, Event = DomainEvent> {
   metadata?: Record<string, unknown>;
   /** Try the append as a brand-new stream first; fall back to read-decide-append on conflict. */
   expectNewStream?: boolean;
   /** Where the state comes from (default: the stream, read and folded for each attempt). */
-  stateSource?: StateSource<State>;
+  stateSource?: StateSource<State, Event>;
 }
 
 /** The stream read from the store and folded, each time; keeps nothing. */
@@ -53,7 +60,7 @@ export function streamStateSource<State, Event extends DomainEvent>(
   store: EventStore,
   streamId: string,
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve' | 'evolveAll'>,
-): StateSource<State> {
+): StateSource<State, Event> {
   const read = async (known?: FoldedStream<State>): Promise<FoldedStream<State>> => {
     const fromRevision = known && known.revision !== 'no_stream' ? known.revision + 1n : undefined;
     const recorded = await store.readStream(streamId, fromRevision === undefined ? undefined : { fromRevision });
@@ -61,7 +68,12 @@ export function streamStateSource<State, Event extends DomainEvent>(
     const state = fold(decider, recorded.map(toDomainEvent) as Event[], known?.state);
     return { state, revision: recorded.at(-1)?.revision ?? 'no_stream', readNow: true };
   };
-  return { load: () => read(), catchUp: read, keep: () => {}, invalidate: () => {} };
+  return {
+    load: () => read(),
+    catchUp: read,
+    appended: (known, events) => evolveAll(decider, known.state, events),
+    invalidate: () => {},
+  };
 }
 
 /**
@@ -74,7 +86,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   streamId: string,
   decider: Decider<State, Command, Event>,
   command: Command,
-  options: HandleOptions<State> = {},
+  options: HandleOptions<State, Event> = {},
 ): Promise<HandleResult<State, Event>> {
   const metadata = options.metadata ?? {};
   const toNew = (events: Event[]) => events.map((e): NewEvent => ({ type: e.type, data: e.data, metadata }));
@@ -87,8 +99,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     if (events.length > 0) {
       try {
         const { nextExpectedRevision } = await store.appendToStream(streamId, toNew(events), { expectedRevision: 'no_stream' });
-        const after = evolveAll(decider, state, events);
-        source.keep({ state: after, revision: nextExpectedRevision });
+        const after = source.appended({ state, revision: 'no_stream', readNow: true }, events, nextExpectedRevision);
         return { events, state: after };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -108,9 +119,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     }
     try {
       const { nextExpectedRevision } = await store.appendToStream(streamId, toNew(events), { expectedRevision: folded.revision });
-      const state = evolveAll(decider, folded.state, events);
-      source.keep({ state, revision: nextExpectedRevision });
-      return { events, state };
+      return { events, state: source.appended(folded, events, nextExpectedRevision) };
     } catch (error) {
       source.invalidate();
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;

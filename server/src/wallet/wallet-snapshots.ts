@@ -15,6 +15,7 @@ import type { EventStore, RecordedEvent } from '../event-store/event-store';
 
 /** A fold of a member's wallet: the state after `revision` ('no_stream': nothing yet) and the events read for it. */
 export interface WalletFold {
+  /** A new state nobody else holds (the caller may keep it as its own draft, as WalletFoldCache does). */
   state: WalletState;
   revision: bigint | 'no_stream';
   /** The events folded after the snapshot (all of them without one), up to `asOf` when given. */
