@@ -1,7 +1,7 @@
 import type { WalletEvent } from '@playquid/contracts';
 import { payoutFigures } from '../wallet/wallet-payouts';
 import { taskKeys } from '../wallet/wallet-state';
-import { walletDecider, type WalletState } from '../wallet/wallet.decider';
+import { walletDecider, walletFold, type WalletState } from '../wallet/wallet.decider';
 
 /**
  * The business rules the ledger must keep, checked from the event log alone (the `audit` command
@@ -64,7 +64,8 @@ function isAdminPayoutEvent(event: AuditedWalletEvent): boolean {
 
 function memberBreaches(member: AuditedMember, options: InvariantOptions, report: InvariantReport): WalletState {
   const { uid } = member;
-  let state = walletDecider.initialState();
+  // One private draft for the whole stream (the checks read it between events), returned at the end.
+  const state = walletFold.copy(walletDecider.initialState());
   const approvedAt = new Map<string, string>();
   for (const event of member.wallet) {
     if (event.type === 'PayoutRequested') {
@@ -83,7 +84,7 @@ function memberBreaches(member: AuditedMember, options: InvariantOptions, report
       report.breaches.push(`earning ${event.data.earningId} of ${uid}: a missing-credit claim approved by the member themself`);
     }
     if (event.type === 'PayoutApproved') approvedAt.set(event.data.payoutId, event.createdAt);
-    state = walletDecider.evolve(state, event);
+    walletFold.apply(state, event);
   }
   // A task paid through a claim is not paid again by the partner's credit (CreditCoveredByClaim): both standing is a double payment.
   const standing = member.wallet.flatMap((event) =>

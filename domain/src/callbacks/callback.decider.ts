@@ -29,26 +29,29 @@ export type CallbackCommand =
 export const conflictingMemberReason = (transactionId: string) =>
   `Transaction id ${transactionId} already belongs to another member; it is never credited twice`;
 
+/** The state with one stored callback replaced by its changed copy. */
+function withCallback(state: CallbackStreamState, callbackId: string, changes: Partial<StoredCallback>): CallbackStreamState {
+  const callback = state.callbacks.get(callbackId);
+  if (!callback) throw new TypeError(`The stream has no callback ${callbackId}`);
+  return { ...state, callbacks: new Map(state.callbacks).set(callbackId, { ...callback, ...changes }) };
+}
+
 export const callbackDecider: Decider<CallbackStreamState, CallbackCommand, CallbackEvent> = {
   initialState: () => ({ userId: null, receivedByState: new Map(), callbacks: new Map() }),
 
+  // Immutable updates: a transaction's stream holds a callback or two, so copying its maps is cheap.
   evolve(state, event) {
     switch (event.type) {
       case 'CallbackReceived':
-        state.userId ??= event.data.userId;
-        state.receivedByState.set(event.data.state, event.data.callbackId);
-        state.callbacks.set(event.data.callbackId, { data: event.data, processed: false, lastError: null, earningId: null });
-        return state;
-      case 'CallbackProcessed': {
-        const callback = state.callbacks.get(event.data.callbackId)!;
-        callback.processed = true;
-        callback.lastError = null;
-        callback.earningId = event.data.earningId;
-        return state;
-      }
+        return {
+          userId: state.userId ?? event.data.userId,
+          receivedByState: new Map(state.receivedByState).set(event.data.state, event.data.callbackId),
+          callbacks: new Map(state.callbacks).set(event.data.callbackId, { data: event.data, processed: false, lastError: null, earningId: null }),
+        };
+      case 'CallbackProcessed':
+        return withCallback(state, event.data.callbackId, { processed: true, lastError: null, earningId: event.data.earningId });
       case 'CallbackProcessingFailed':
-        state.callbacks.get(event.data.callbackId)!.lastError = event.data.error;
-        return state;
+        return withCallback(state, event.data.callbackId, { lastError: event.data.error });
       case 'CallbackRejected':
         return state;
     }

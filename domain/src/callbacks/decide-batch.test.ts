@@ -1,9 +1,11 @@
 import type { WalletEvent } from '@playquid/contracts';
 import { describe, expect, it } from 'vitest';
-import { DomainError, fold } from '../decider';
+import { DomainError, evolveAll, fold } from '../decider';
+import { deepFreeze } from '../testing/deep-freeze';
 import { callbackData } from '../testing/callback-fixtures';
 import { walletDecider } from '../wallet/wallet.decider';
-import { type CallbackToApply, decideCallbacks } from './decide-batch';
+import { walletStateToJson } from '../wallet/wallet-snapshot';
+import { callbackBatch, type CallbackToApply, decideCallbacks } from './decide-batch';
 
 const now = '2026-11-22T10:00:00.000Z';
 const uid = 'member-1';
@@ -39,7 +41,8 @@ describe('decideCallbacks', () => {
       // A reversal of transaction o2 in default mode (a new transaction naming the original).
       apply(4, { transactionId: 'or2', ref: 'o2', state: 'RECONCILED', rewardPence: -100 }),
     ];
-    const { decisions, wallet } = decideCallbacks(fold(walletDecider, history), uid, batch, { now });
+    const wallet = deepFreeze(fold(walletDecider, history));
+    const { decisions } = decideCallbacks(wallet, uid, batch, { now });
     expect(decisions).toEqual(oneByOne(history, batch));
     expect(decisions.map((d) => ('events' in d ? d.events.map((e) => e.type) : d.refused.message))).toEqual([
       ['EarningCredited'],
@@ -48,8 +51,8 @@ describe('decideCallbacks', () => {
       ['EarningApproved'],
       ['EarningReversed'],
     ]);
-    const all = [...history, ...decisions.flatMap((d) => ('events' in d ? d.events : []))];
-    expect(wallet).toEqual(fold(walletDecider, all));
+    // Decided on layers over the frozen wallet: it is what it was.
+    expect(walletStateToJson(wallet)).toBe(walletStateToJson(fold(walletDecider, history)));
   });
 
   it('refuses a callback the wallet cannot apply on its own and still decides the others', () => {
@@ -65,5 +68,17 @@ describe('decideCallbacks', () => {
       reviewThresholdPence: 1_000,
     });
     expect(decisions[0]).toMatchObject({ events: [{ type: 'EarningCredited', data: { status: 'pending', heldForReview: true } }] });
+  });
+});
+
+describe('callbackBatch', () => {
+  it('decides the batch as one command, gives that decision back, and folds as the wallet decider folds', () => {
+    const wallet = deepFreeze(fold(walletDecider, [{ type: 'WelcomeBonusGranted', data: { uid, earningId: 'bonus', amountPence: 200, grantedAt: now } }]));
+    const batch = callbackBatch(uid, { now });
+    const callbacks = [apply(1), apply(2, { rewardPence: 0, userRewardRaw: '0.00' })];
+    const events = batch.decider.decide(callbacks, wallet);
+    expect(batch.decisions()).toEqual(decideCallbacks(wallet, uid, callbacks, { now }).decisions);
+    expect(events).toEqual(batch.decisions().flatMap((d) => ('events' in d ? d.events : [])));
+    expect(evolveAll(batch.decider, wallet, events)).toEqual(fold(walletDecider, events, wallet));
   });
 });

@@ -3,3 +3,4 @@ export * from './callback-fixtures';
 export * from './offer-fixtures';
 export * from './eventually';
 export * from './wallet-fixtures';
+export * from './deep-freeze';

@@ -82,9 +82,8 @@ export function decidePartnerStatus(command: RecordPartnerStatusCommand, state: 
   return [{ type: 'PartnerAccountStatusChanged', data: { uid: command.uid, partner: command.partner, state: accountState, reason, endsAt, changedAt: command.now } }];
 }
 
-/** evolve's part: the hold as the latest status says. */
-export function applyPartnerStatus(state: WalletState, event: PartnerAccountStatusChanged): WalletState {
+/** evolve's part: the hold the latest status leaves (null once the account is active again). */
+export function partnerHoldAfter(event: PartnerAccountStatusChanged): PartnerHold | null {
   const d = event.data;
-  state.partnerHold = d.state === 'active' ? null : { partner: d.partner, state: d.state, reason: d.reason, endsAt: d.endsAt, since: d.changedAt };
-  return state;
+  return d.state === 'active' ? null : { partner: d.partner, state: d.state, reason: d.reason, endsAt: d.endsAt, since: d.changedAt };
 }

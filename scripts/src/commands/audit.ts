@@ -2,7 +2,7 @@ import { comparePositions, type GlobalPosition, START_POSITION, streams, type Wa
 import { ALL_PROJECTIONS } from '@playquid/projections';
 import { type BalanceRow, createReadDb, type DB } from '@playquid/read-db';
 import { createEventStore, type EventStore, type RecordedEvent, verifyStreamChain } from '@playquid/server';
-import { type AuditedCallback, type AuditedMember, callbackDecider, checkLedgerInvariants, userDecider, walletDecider } from '@playquid/domain';
+import { type AuditedCallback, type AuditedMember, callbackDecider, checkLedgerInvariants, fold, userDecider, walletDecider } from '@playquid/domain';
 import { CALLBACK_OVERDUE_MINUTES, type CallbackEvent, PAYOUT_STUCK_HOURS, type UserEvent } from '@playquid/contracts';
 import type { Kysely } from 'kysely';
 import { env } from '../env';
@@ -103,9 +103,8 @@ async function readModelSnapshot(db: Kysely<DB>): Promise<{ rows: Map<string, Ba
 
 /** The money figures of a wallet stream folded with the write side's own decider, up to `checkpoint`. */
 function foldWallet(events: RecordedEvent[], checkpoint: GlobalPosition): Compared {
-  const state = events
-    .filter((e) => comparePositions(e.position, checkpoint) <= 0)
-    .reduce((s, e) => walletDecider.evolve(s, { type: e.type, data: e.data } as WalletEvent), walletDecider.initialState());
+  const upTo = events.filter((e) => comparePositions(e.position, checkpoint) <= 0);
+  const state = fold(walletDecider, upTo.map((e) => ({ type: e.type, data: e.data }) as WalletEvent));
   return { available_pence: state.availablePence, pending_pence: state.pendingPence, reserved_pence: state.reservedPence, paid_out_pence: state.paidOutPence };
 }
 

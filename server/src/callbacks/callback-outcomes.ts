@@ -1,5 +1,5 @@
 import { type CallbackEvent, streams } from '@playquid/contracts';
-import { type CallbackCommand, callbackDecider, type CallbackStreamState, type StoredCallback } from '@playquid/domain';
+import { type CallbackCommand, callbackDecider, type CallbackStreamState, fold, type StoredCallback } from '@playquid/domain';
 import { expectedRevisionOf, handleCommand, toDomainEvent } from '../cqrs/command-handler';
 import { type EventStore, type NewEvent, type RecordedEvent, WrongExpectedRevisionError } from '../event-store/event-store';
 
@@ -19,7 +19,7 @@ export const toNew = (events: ReadonlyArray<{ type: string; data: unknown }>): N
   events.map((e) => ({ type: e.type, data: e.data, metadata: {} }));
 
 export function storedOnStream(ref: CallbackRef, recorded: RecordedEvent[]): StoredOnStream {
-  const state = recorded.map(toDomainEvent).reduce((s, e) => callbackDecider.evolve(s, e as CallbackEvent), callbackDecider.initialState());
+  const state = fold(callbackDecider, recorded.map(toDomainEvent) as CallbackEvent[]);
   return {
     ...ref,
     streamId: streams.callback(ref.transactionId),

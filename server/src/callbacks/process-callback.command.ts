@@ -1,7 +1,7 @@
 import { Inject, Logger, Optional } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type CallbackReceived, streams, type WalletEvent } from '@playquid/contracts';
-import { type CallbackCommand, type CallbackDecision, callbackDecider, decideCallbacks, DomainError, userDecider } from '@playquid/domain';
+import { callbackBatch, type CallbackCommand, type CallbackDecision, callbackDecider, DomainError, userDecider } from '@playquid/domain';
 import { randomUUID } from 'node:crypto';
 import type { DB } from '@playquid/read-db';
 import type { Kysely } from 'kysely';
@@ -9,9 +9,9 @@ import { LRUCache } from 'lru-cache';
 import { READ_DB } from '../infra/tokens';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Clock } from '../cqrs/clock';
-import { EVENT_STORE, type EventStore, WrongExpectedRevisionError } from '../event-store/event-store';
-import { aggregateStream } from '../cqrs/command-handler';
-import { type CallbackRef, recordCallbackOutcomes, type StoredOnStream, storedOnStream, toNew } from './callback-outcomes';
+import { EVENT_STORE, type EventStore } from '../event-store/event-store';
+import { aggregateStream, handleCommand } from '../cqrs/command-handler';
+import { type CallbackRef, recordCallbackOutcomes, type StoredOnStream, storedOnStream } from './callback-outcomes';
 import { MemberRunQueue } from './member-run-queue';
 import { WalletFoldCache } from './wallet-fold-cache';
 
@@ -39,7 +39,6 @@ export type ProcessCallbackResult =
   | { outcome: 'already_processed' }
   | { outcome: 'failed'; error: string };
 
-const MAX_ATTEMPTS = 5;
 /** Jobs of one member taken together at most, when they queue up behind one being decided. */
 const JOBS_PER_RUN = 50;
 /** Members known to be registered (a registration is never undone), with who referred them. */
@@ -77,10 +76,10 @@ function summarise(events: WalletEvent[]): { detail: string; earningId: string |
  *
  * A member's callbacks are decided one run at a time in this process; the member's jobs that
  * arrive meanwhile go together into the next run (group commit), their callback streams read in
- * one go. A run decides on a fold of the wallet kept between runs: the append expecting its
- * revision proves it current, and one that meets another writer's events (another process, a
- * payout) reads what they added and decides again. A run that changes nothing is decided on the
- * wallet read anew, as no append vouches for it.
+ * one go. A run decides on a fold of the wallet kept between runs (WalletFoldCache, handleCommand's
+ * state source): the append expecting its revision proves it current, and one that meets another
+ * writer's events (another process, a payout) reads the wallet anew and decides again. A run that
+ * changes nothing on a kept fold stands only once the stream shows nothing was appended after it.
  */
 @CommandHandler(ProcessMemberCallbacksCommand)
 export class ProcessMemberCallbacksHandler implements ICommandHandler<ProcessMemberCallbacksCommand, ProcessCallbackResult[]> {
@@ -173,43 +172,17 @@ export class ProcessMemberCallbacksHandler implements ICommandHandler<ProcessMem
     return member;
   }
 
-  /** Decides the callbacks on the wallet as it stands and appends what they change in one go. */
+  /**
+   * Decides the callbacks on the wallet as it stands and appends what they change in one go: one
+   * command on the wallet stream, decided on the kept fold (handleCommand's state source) and again
+   * on the wallet read anew after a conflict. The decisions returned are those of the attempt whose
+   * events were appended (or that changed nothing).
+   */
   private async decideOnWallet(uid: string, callbacks: Array<CallbackReceived['data']>, now: string): Promise<CallbackDecision[]> {
-    const streamId = streams.wallet(uid);
     const toApply = callbacks.map((callback) => ({ callback, earningId: randomUUID() }));
-    const kept = this.wallets.take(uid);
-    let wallet = kept ?? (await this.wallets.read(uid, null));
-    /** Whether `wallet` was read during this job (a kept fold may be behind the stream). */
-    let fresh = !kept;
-    for (let attempt = 1; ; attempt++) {
-      // Deciding advances the fold in place: it is kept again only once it is known to match the stream.
-      this.wallets.take(uid);
-      const { decisions, wallet: after } = decideCallbacks(wallet.state, uid, toApply, {
-        reviewThresholdPence: this.config.reviewCreditPence,
-        now,
-      });
-      const events = decisions.flatMap((d) => ('events' in d ? d.events : []));
-      if (events.length === 0) {
-        if (fresh) {
-          this.wallets.keep(uid, wallet);
-          return decisions;
-        }
-        const current = await this.wallets.read(uid, wallet);
-        if (current.revision === wallet.revision) return decisions;
-        wallet = current;
-        fresh = true;
-        continue;
-      }
-      try {
-        const { nextExpectedRevision } = await this.store.appendToStream(streamId, toNew(events), { expectedRevision: wallet.revision });
-        this.wallets.keep(uid, { state: after, revision: nextExpectedRevision });
-        return decisions;
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
-        wallet = await this.wallets.read(uid, null);
-        fresh = true;
-      }
-    }
+    const batch = callbackBatch(uid, { reviewThresholdPence: this.config.reviewCreditPence, now });
+    await handleCommand(this.store, streams.wallet(uid), batch.decider, toApply, { stateSource: this.wallets.source(uid) });
+    return batch.decisions();
   }
 }
 

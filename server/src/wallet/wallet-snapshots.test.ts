@@ -1,5 +1,5 @@
 import { streams } from '@playquid/contracts';
-import { WALLET_SNAPSHOT_EVERY, walletDecider, walletStateToJson } from '@playquid/domain';
+import { fold, WALLET_SNAPSHOT_EVERY, walletDecider, walletStateToJson } from '@playquid/domain';
 import { earningCredited } from '@playquid/domain/testing';
 import { createReadDb, createTestDatabase, type DB, type TestDatabase } from '@playquid/read-db';
 import type { Kysely } from 'kysely';
@@ -40,7 +40,7 @@ const appendCredits = (from: number, count: number) =>
     Array.from({ length: count }, (_, i) => credit(from + i)),
   );
 const wholeFold = async () =>
-  walletStateToJson((await store.readStream(streams.wallet(UID))).reduce((s, e) => walletDecider.evolve(s, toDomainEvent(e) as never), walletDecider.initialState()));
+  walletStateToJson(fold(walletDecider, (await store.readStream(streams.wallet(UID))).map(toDomainEvent) as never));
 
 beforeAll(async () => {
   database = await createTestDatabase('walletsnapshots', { migrated: true });

@@ -1,5 +1,6 @@
 import { streams, type WalletEvent } from '@playquid/contracts';
 import {
+  fold,
   WALLET_SNAPSHOT_EVERY,
   WALLET_SNAPSHOT_VERSION,
   walletDecider,
@@ -14,6 +15,7 @@ import type { EventStore, RecordedEvent } from '../event-store/event-store';
 
 /** A fold of a member's wallet: the state after `revision` ('no_stream': nothing yet) and the events read for it. */
 export interface WalletFold {
+  /** A new state nobody else holds (the caller may keep it as its own draft, as WalletFoldCache does). */
   state: WalletState;
   revision: bigint | 'no_stream';
   /** The events folded after the snapshot (all of them without one), up to `asOf` when given. */
@@ -22,8 +24,8 @@ export interface WalletFold {
   fromSnapshot: boolean;
 }
 
-const evolveAll = (state: WalletState, events: readonly RecordedEvent[]) =>
-  events.reduce((s, e) => walletDecider.evolve(s, toDomainEvent(e) as WalletEvent), state);
+/** `state` and the events after it: a new state (the fold copies `state` once; it never changes it). */
+const evolveAll = (state: WalletState, events: readonly RecordedEvent[]) => fold(walletDecider, events.map(toDomainEvent) as WalletEvent[], state);
 
 /**
  * The member's wallet folded from their latest snapshot (read model table `wallet_snapshots`, a
