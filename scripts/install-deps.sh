@@ -14,4 +14,4 @@ echo "install-deps: npm ci" >&2
 # --ignore-scripts: nothing here needs a dependency's install script (esbuild, swc, rollup and nx
 # ship prebuilt platform packages), and it skips compiling firebase-tools' optional re2 from source
 # (minutes; the Auth emulator does without it).
-exec npm ci --ignore-scripts --no-audit --no-fund
+exec npm ci --prefer-offline --ignore-scripts --no-audit --no-fund
