@@ -62,7 +62,8 @@ step "package tests (vitest)"
 "${NX[@]}" -t test || failed+=("package tests")
 
 step "e2e and browser tests"
-npm run e2e -w @playquid/e2e || failed+=("e2e")
+# through nx: the suite runs the built packages, and nx builds any that are stale first
+npx nx run @playquid/e2e:e2e --output-style=static || failed+=("e2e")
 
 if [ ${#failed[@]} -gt 0 ]; then
   echo -e "\ntest: FAILED: ${failed[*]}" >&2
