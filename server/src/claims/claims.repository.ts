@@ -3,6 +3,7 @@ import type { ClaimRow, DB } from '@playquid/read-db';
 import { pageOffset } from '@playquid/domain';
 import { type ExpressionBuilder, type Kysely } from 'kysely';
 import { likeContains } from '../common/like-pattern';
+import { oneSnapshot } from '../common/list-pages';
 import { READ_DB } from '../infra/tokens';
 
 export interface ClaimFilters {
@@ -35,8 +36,8 @@ function matches(filters: ClaimFilters) {
 export class ClaimsRepository {
   constructor(@Inject(READ_DB) private readonly db: Kysely<DB>) {}
 
-  private base() {
-    return this.db
+  private base(db: Kysely<DB> = this.db) {
+    return db
       .selectFrom('claims as c')
       .leftJoin('users as u', 'u.uid', 'c.uid')
       .selectAll('c')
@@ -44,21 +45,23 @@ export class ClaimsRepository {
   }
 
   async page(filters: ClaimFilters, page: number, perPage: number): Promise<{ rows: AdminClaimRow[]; total: number }> {
-    const [rows, count] = await Promise.all([
-      this.base()
-        .where(matches(filters))
-        .orderBy('c.opened_at', 'desc')
-        .orderBy('c.id', 'desc')
-        .limit(perPage)
-        .offset(pageOffset(page, perPage))
-        .execute(),
-      this.count(filters),
-    ]);
+    const [rows, count] = await oneSnapshot(this.db, (db) =>
+      Promise.all([
+        this.base(db)
+          .where(matches(filters))
+          .orderBy('c.opened_at', 'desc')
+          .orderBy('c.id', 'desc')
+          .limit(perPage)
+          .offset(pageOffset(page, perPage))
+          .execute(),
+        this.count(filters, db),
+      ]),
+    );
     return { rows, total: count };
   }
 
-  async count(filters: ClaimFilters): Promise<number> {
-    const row = await this.db
+  async count(filters: ClaimFilters, db: Kysely<DB> = this.db): Promise<number> {
+    const row = await db
       .selectFrom('claims as c')
       .leftJoin('users as u', 'u.uid', 'c.uid')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -72,7 +75,9 @@ export class ClaimsRepository {
     for (;;) {
       const rows = await this.base()
         .where(matches(filters))
-        .$if(after !== undefined, (qb) => qb.where((eb) => eb(eb.refTuple('c.opened_at', 'c.id'), '<', eb.tuple(after!.opened_at, after!.id))))
+        .$if(after !== undefined, (qb) =>
+          qb.where((eb) => eb(eb.refTuple('c.opened_at', 'c.id'), '<', eb.tuple(after!.opened_at, after!.id))),
+        )
         .orderBy('c.opened_at', 'desc')
         .orderBy('c.id', 'desc')
         .limit(EXPORT_BATCH)
@@ -96,8 +101,12 @@ export class ClaimsRepository {
   memberOfferEarnings(uid: string, apiId: string) {
     return this.db
       .selectFrom('earnings as e')
-      .leftJoin('statement_entries as s', (join) => join.onRef('s.uid', '=', 'e.uid').onRef('s.earning_id', '=', 'e.id').on('s.kind', '=', 'earning_reversed'))
-      .leftJoin('statement_entries as p', (join) => join.onRef('p.uid', '=', 'e.uid').onRef('p.earning_id', '=', 'e.id').on('p.kind', '=', 'earning_pending'))
+      .leftJoin('statement_entries as s', (join) =>
+        join.onRef('s.uid', '=', 'e.uid').onRef('s.earning_id', '=', 'e.id').on('s.kind', '=', 'earning_reversed'),
+      )
+      .leftJoin('statement_entries as p', (join) =>
+        join.onRef('p.uid', '=', 'e.uid').onRef('p.earning_id', '=', 'e.id').on('p.kind', '=', 'earning_pending'),
+      )
       .select([
         'e.id',
         'e.task_id',

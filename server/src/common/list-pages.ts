@@ -180,3 +180,12 @@ export async function countUpTo(db: Kysely<DB>, query: CompiledQuery): Promise<{
   } as CompiledQuery<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>);
   return { total: Math.max(COUNT_CAP + 1, Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows'])), estimated: true };
 }
+
+/**
+ * Runs reads that must agree, such as a page of rows and its total, on one snapshot: a read-only
+ * REPEATABLE READ transaction. Read side by side on two connections, a projection committing
+ * between the two showed a member their one payout under a total of 0.
+ */
+export function oneSnapshot<T>(db: Kysely<DB>, read: (snapshot: Kysely<DB>) => Promise<T>): Promise<T> {
+  return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(read);
+}

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DB, PayoutRow } from '@playquid/read-db';
 import { type Kysely, sql } from 'kysely';
-import { afterAnchor, countUpTo, PageAnchors } from '../common/list-pages';
+import { afterAnchor, countUpTo, oneSnapshot, PageAnchors } from '../common/list-pages';
 import { READ_DB } from '../infra/tokens';
 
 const PAYOUT_PAGES = new PageAnchors();
@@ -19,10 +19,24 @@ export class PayoutRepository {
   }
 
   async pageForMember(uid: string, limit: number, offset: number): Promise<{ rows: PayoutRow[]; total: number }> {
-    const [rows, count] = await Promise.all([
-      this.db.selectFrom('payouts').selectAll().where('uid', '=', uid).orderBy('requested_at', 'desc').orderBy('id').limit(limit).offset(offset).execute(),
-      this.db.selectFrom('payouts').select((eb) => eb.fn.countAll<string>().as('n')).where('uid', '=', uid).executeTakeFirstOrThrow(),
-    ]);
+    const [rows, count] = await oneSnapshot(this.db, (db) =>
+      Promise.all([
+        db
+          .selectFrom('payouts')
+          .selectAll()
+          .where('uid', '=', uid)
+          .orderBy('requested_at', 'desc')
+          .orderBy('id')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('payouts')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('uid', '=', uid)
+          .executeTakeFirstOrThrow(),
+      ]),
+    );
     return { rows, total: Number(count.n) };
   }
 
@@ -31,25 +45,31 @@ export class PayoutRepository {
    * served it (keyset on requested_at, id), else at most MAX_OFFSET rows skipped; the total counted
    * up to a cap.
    */
-  async pageForAdmin(status: string | undefined, limit: number, offset: number): Promise<{ rows: AdminPayoutRow[]; total: number; estimated: boolean }> {
+  async pageForAdmin(
+    status: string | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: AdminPayoutRow[]; total: number; estimated: boolean }> {
     const signature = JSON.stringify([status, limit]);
     const start = await PAYOUT_PAGES.startOf(signature, offset);
-    const base = this.db.selectFrom('payouts').$if(status !== undefined, (qb) => qb.where('payouts.status', '=', status!));
-    const [rows, count] = await Promise.all([
-      base
-        .leftJoin('users', 'users.uid', 'payouts.uid')
-        .selectAll('payouts')
-        .select(['users.username as username', 'users.email as user_email', sql<string>`payouts.requested_at::text`.as('anchor_key')])
-        .$if(start.after !== undefined, (qb) =>
-          qb.where(afterAnchor(sql`payouts.requested_at`, 'desc', sql`payouts.id`, start.after!, 'timestamptz')),
-        )
-        .orderBy('payouts.requested_at', 'desc')
-        .orderBy('payouts.id')
-        .limit(limit)
-        .offset(start.offset)
-        .execute(),
-      countUpTo(this.db, base.select(sql`1`.as('one')).compile()),
-    ]);
+    const [rows, count] = await oneSnapshot(this.db, (db) => {
+      const base = db.selectFrom('payouts').$if(status !== undefined, (qb) => qb.where('payouts.status', '=', status!));
+      return Promise.all([
+        base
+          .leftJoin('users', 'users.uid', 'payouts.uid')
+          .selectAll('payouts')
+          .select(['users.username as username', 'users.email as user_email', sql<string>`payouts.requested_at::text`.as('anchor_key')])
+          .$if(start.after !== undefined, (qb) =>
+            qb.where(afterAnchor(sql`payouts.requested_at`, 'desc', sql`payouts.id`, start.after!, 'timestamptz')),
+          )
+          .orderBy('payouts.requested_at', 'desc')
+          .orderBy('payouts.id')
+          .limit(limit)
+          .offset(start.offset)
+          .execute(),
+        countUpTo(db, base.select(sql`1`.as('one')).compile()),
+      ]);
+    });
     const last = rows[rows.length - 1];
     await PAYOUT_PAGES.remember(signature, offset, rows.length, last && { key: last.anchor_key, id: last.id });
     return { rows: rows.map(({ anchor_key: _, ...row }) => row), ...count };
@@ -62,7 +82,9 @@ export class PayoutRepository {
       .where('uid', '=', uid)
       .select((eb) => [
         eb.fn.countAll<string>().as('count'),
-        eb.fn.coalesce(eb.fn.sum<string>(eb.case().when('status', '=', 'completed').then(eb.ref('amount_pence')).else(0).end()), eb.lit(0)).as('paid'),
+        eb.fn
+          .coalesce(eb.fn.sum<string>(eb.case().when('status', '=', 'completed').then(eb.ref('amount_pence')).else(0).end()), eb.lit(0))
+          .as('paid'),
       ])
       .executeTakeFirstOrThrow();
     return { count: Number(row.count), paidOutPence: Number(row.paid) };

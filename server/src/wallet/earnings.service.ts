@@ -27,10 +27,7 @@ export class EarningsService {
 
   async page(uid: string, query: EarningsQueryDto): Promise<Omit<EarningsPage, 'success' | 'message'>> {
     const filter = { status: query.status, availableForPayout: query.available_for_payout };
-    const [rows, summary] = await Promise.all([
-      this.earnings.page(uid, filter, query.per_page, pageOffset(query.page, query.per_page)),
-      this.earnings.summary(uid, filter),
-    ]);
+    const { rows, summary } = await this.earnings.pageWithSummary(uid, filter, query.per_page, pageOffset(query.page, query.per_page));
     return {
       data: rows.map(toEarning),
       ...paging(query.page, query.per_page, summary.count),
@@ -47,7 +44,11 @@ export class EarningsService {
   }
 
   async adminPage(query: AdminEarningsQueryDto): Promise<Omit<AdminEarningsPage, 'success' | 'message'>> {
-    const { rows, total, estimated } = await this.earnings.adminPage({ status: query.status, uid: query.user_id }, query.per_page, pageOffset(query.page, query.per_page));
+    const { rows, total, estimated } = await this.earnings.adminPage(
+      { status: query.status, uid: query.user_id },
+      query.per_page,
+      pageOffset(query.page, query.per_page),
+    );
     return {
       data: rows.map(({ username, user_email, ...row }) => ({ ...toEarning(row), user: { uid: row.uid, email: user_email, username } })),
       ...paging(query.page, query.per_page, total),
