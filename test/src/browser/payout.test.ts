@@ -34,8 +34,10 @@ async function callback(uid: string, amount: string, tx: string, offerName: stri
   expect((await fetch(signed)).status).toBe(200);
 }
 
-describe('earning and cashing out, in the browser', () => {
-  it('a member holding only the locked £2 bonus sees one withdrawable figure, £0.00, on every screen, the bonus as locked, and no request, at 390 and 1440 px', async () => {
+// Concurrent: each test signs in its own member in its own browser context, and the idle
+// dashboard's 30 s watch overlaps the other two instead of adding 30 s to the suite.
+describe.concurrent('earning and cashing out, in the browser', () => {
+  it('a member holding only the locked £2 bonus sees one withdrawable figure, £0.00, on every screen, the bonus as locked, and no request, at 390 and 1440 px', async ({ expect }) => {
     const member = await registeredMember(stack, { label: 'bonusonly' });
     await availableBecomes(stack, member, 200);
     const page = await signInAt('/login', member, /\/dashboard$/, 390);
@@ -63,7 +65,7 @@ describe('earning and cashing out, in the browser', () => {
     await page.context().close();
   });
 
-  it('an idle signed-in dashboard with the live stream open asks the API nothing for 30 s, and still shows a credit as it lands', { timeout: 90_000 }, async () => {
+  it('an idle signed-in dashboard with the live stream open asks the API nothing for 30 s, and still shows a credit as it lands', { timeout: 90_000 }, async ({ expect }) => {
     const member = await registeredMember(stack, { label: 'idle' });
     await availableBecomes(stack, member, 200);
     const page = await signInAt('/login', member, /\/dashboard$/, 390);
@@ -100,7 +102,7 @@ describe('earning and cashing out, in the browser', () => {
     await page.context().close();
   });
 
-  it('a member earns, requests a payout, an admin marks it paid, and the member sees it completed', async () => {
+  it('a member earns, requests a payout, an admin marks it paid, and the member sees it completed', async ({ expect }) => {
     const member = await registeredMember(stack, { label: 'payer' });
     const admin = await registeredMember(stack, { label: 'payadmin' });
     await makeAdmin(stack, admin);
