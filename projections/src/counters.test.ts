@@ -1,5 +1,5 @@
-import type { StoredEventMessage } from '@playquid/contracts';
-import { backfillCounters } from '@playquid/read-db';
+import type { PlayQuidEvent, StoredEventMessage } from '@playquid/contracts';
+import { backfillCounters, backfillStartCounters } from '@playquid/read-db';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,7 @@ async function countersDifferingFromRows(): Promise<unknown[]> {
       await sql`create temp table ${sql.id(`kept_${table}`)} on commit drop as select * from ${sql.table(table)}`.execute(trx);
     for (const table of COUNTER_TABLES) await trx.deleteFrom(table).execute();
     await backfillCounters(trx);
+    await backfillStartCounters(trx);
     for (const table of COUNTER_TABLES) {
       const kept = sql.table(`kept_${table}`);
       const { rows } = await sql`
@@ -110,4 +111,60 @@ describe('counters kept by the projections', () => {
       .executeTakeFirstOrThrow();
     expect(members.n).toBe(Number(users.c));
   }, 60_000);
+
+  /**
+   * Offers started and credits confirmed in any order (two offers of one BitLabs id, a second start,
+   * a credit reversed back to none): the conversion counters equal counting the started rows with a
+   * confirmed credit, as the dashboard used to on each request.
+   */
+  it('count the started offers with a confirmed credit, whatever the order of starts and credits', async () => {
+    const OFFERS = [
+      { offerId: 'o1', apiId: '42' },
+      { offerId: 'o2', apiId: '42' },
+      { offerId: 'o3', apiId: '43' },
+    ];
+    const step = fc.record({ kind: fc.constantFrom('start', 'approved', 'pending', 'approve', 'reverse'), member: fc.nat(1), offer: fc.nat(2), pick: fc.nat() });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 40 }), fc.array(fc.nat(), { maxLength: 5 }), fc.nat(), async (steps, cuts, resent) => {
+        const at = '2026-11-22T10:00:00.000Z';
+        const events: PlayQuidEvent[] = [];
+        const earnings: Array<{ id: string; uid: string; status: 'pending' | 'approved' | 'rejected' }> = [];
+        for (const [i, s] of steps.entries()) {
+          const uid = `m${s.member}`;
+          const { offerId, apiId } = OFFERS[s.offer];
+          if (s.kind === 'start') events.push({ type: 'OfferStarted', data: { uid, offerId, apiId, offerTitle: offerId, startedAt: at } });
+          else if (s.kind === 'approved' || s.kind === 'pending') {
+            const earningId = `e${i}`;
+            earnings.push({ id: earningId, uid, status: s.kind });
+            events.push({
+              type: 'EarningCredited',
+              data: { uid, earningId, callbackId: `cb${i}`, transactionId: `tx${i}`, offerId: apiId, offerName: null, taskId: null, taskName: null, amountPence: 10, rawUsd: null, status: s.kind, creditedAt: at },
+            });
+          } else {
+            const open = earnings.filter((e) => e.status === 'pending' || (s.kind === 'reverse' && e.status === 'approved'));
+            if (open.length === 0) continue;
+            const e = open[s.pick % open.length];
+            if (s.kind === 'approve') events.push({ type: 'EarningApproved', data: { uid: e.uid, earningId: e.id, callbackId: `cb-a${i}`, approvedAt: at } });
+            else events.push({ type: 'EarningReversed', data: { uid: e.uid, earningId: e.id, callbackId: `cb-r${i}`, amountPence: 10, fromStatus: e.status as 'pending' | 'approved', reason: 'Reversed', reversedAt: at } });
+            e.status = s.kind === 'approve' ? 'approved' : 'rejected';
+          }
+        }
+        const log = asLog(events);
+        if (log.length === 0) return;
+        await empty();
+        const ranges = cut(log, cuts);
+        for (const range of ranges) await applyRange(ctx.db, ALL_PROJECTIONS, range);
+        await applyRange(ctx.db, ALL_PROJECTIONS, ranges[resent % ranges.length]);
+        expect(await countersDifferingFromRows()).toEqual([]);
+        const { rows } = await sql<{ starts: string; converted: string }>`
+          select count(*) as starts, count(*) filter (where exists (
+            select 1 from earnings e where e.kind = 'offer' and e.status in ('approved', 'paid') and e.offer_id = s.api_id and e.uid = s.uid)) as converted
+          from offer_starts s`.execute(ctx.db);
+        const counters = await ctx.db.selectFrom('wallet_counters').select(['key', 'n']).where('key', 'in', ['offer_starts', 'converted_starts']).execute();
+        const figure = (key: string) => Number(counters.find((c) => c.key === key)?.n ?? 0);
+        expect({ starts: figure('offer_starts'), converted: figure('converted_starts') }).toEqual({ starts: Number(rows[0].starts), converted: Number(rows[0].converted) });
+      }),
+      { numRuns: 40 },
+    );
+  }, 120_000);
 });

@@ -4,7 +4,8 @@ import { sql, type Transaction } from 'kysely';
 /**
  * Indexes the projections read by while they apply events (a review finds its callback by earning,
  * a payout its earnings, a closed account its callbacks and payouts, retention the old callbacks, a
- * claim its member's claims): a rebuild keeps them, or every page would scan a growing table.
+ * claim its member's claims, an approval its pending statement entry): a rebuild keeps them, or
+ * every page would scan a growing table.
  * Leaving one out makes a rebuild slow, never wrong; `deferred-indexes.test.ts` checks each exists.
  */
 export const INDEXES_PROJECTIONS_READ_BY = [
@@ -14,6 +15,7 @@ export const INDEXES_PROJECTIONS_READ_BY = [
   'earnings_payout_idx',
   'payouts_uid_requested_idx',
   'claims_uid_offer_idx',
+  'statement_entries_uid_earning_idx',
 ] as const;
 
 export interface DeferredIndex {

@@ -59,7 +59,7 @@ export const isErasedCallback = (row: { accepted: boolean; source_ip: string | n
  * reads once its key is shredded: on closure for the member's callbacks, by the retention job for
  * everyone's older than 90 days.
  */
-export function eraseCallbacks(trx: Transaction<DB>, where: { userId: string } | { before: string }) {
+export function eraseCallbacks(trx: Transaction<DB>, where: { userId: string } | { before: string; among?: readonly string[] }) {
   let query = trx
     .updateTable('callbacks')
     .set({
@@ -75,6 +75,11 @@ export function eraseCallbacks(trx: Transaction<DB>, where: { userId: string } |
       ref: sql`case when accepted then ref end`,
     })
     .where('source_ip', 'is distinct from', ERASED);
-  query = 'userId' in where ? query.where('user_id', '=', where.userId) : query.where('created_at', '<', new Date(where.before));
+  if ('userId' in where) query = query.where('user_id', '=', where.userId);
+  else {
+    query = query.where('created_at', '<', new Date(where.before));
+    // Only these rows can match (a rebuild knows the ones it wrote): found by key, not by a scan of every older row.
+    if (where.among) query = query.where('id', '=', sql<string>`any(${[...where.among]}::text[])`);
+  }
   return query.execute();
 }

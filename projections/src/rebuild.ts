@@ -5,6 +5,7 @@ import { applyRangeInTransaction } from './apply-range';
 import { resetCheckpoints } from './checkpoints';
 import { dropSecondaryIndexes, recreateIndexes } from './deferred-indexes';
 import type { Projection } from './projection';
+import { markEmptied } from './rebuild-scope';
 
 const IN_FAILED_TRANSACTION = '25P02';
 /** Pages handed to the projections before the oldest of them has been applied. */
@@ -50,6 +51,7 @@ export async function rebuildProjections(
     const deferred = options.deferIndexes ? await dropSecondaryIndexes(trx, tables) : [];
     if (options.deferIndexes) await sql`truncate ${sql.join(tables.map((t) => sql.table(t)))}`.execute(trx);
     else for (const table of tables) await trx.deleteFrom(table).execute();
+    markEmptied(trx, tables);
     let count = 0;
     // Each projection applies the pages in order on a chain of its own, and a page is handed to the
     // chains before the one before it has finished: the connection runs one page's statements while

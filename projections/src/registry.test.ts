@@ -110,6 +110,7 @@ describe('projection registry', () => {
       'PayoutCancelled',
       'PayoutReturned',
       'PayoutProcessed',
+      'OfferStarted',
     ]);
     expect(projectionByName('payouts')?.tables).toEqual(['payouts']);
     expect(projectionByName('nope')).toBeUndefined();

@@ -7,4 +7,5 @@ export { ALL_MEMBERS, MEMBER_ROWS_CHANNEL } from './migrations/1795920000000-Mem
 export { CHECKPOINTS_CHANNEL } from './migrations/1796200000001-ProjectionCommitNotifications';
 export { seedReadModel } from './seed';
 export { backfillCounters } from './migrations/1796300000000-Counters';
+export { backfillStartCounters } from './migrations/1796900000000-OfferStartCounters';
 export * from './personal-data-vault';

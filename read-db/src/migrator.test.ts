@@ -112,6 +112,49 @@ describe('read-model migrations', () => {
     expect(await tables()).toEqual(LATEST_TABLES);
   });
 
+  it('count an existing database\'s offer starts into the wallet counters, or have the wallet replayed when the offers projection is behind it', async () => {
+    await migrateToLatest(db);
+    await createMigrator(db).migrateTo('1796800000001-StatementAsOfIndex');
+    const start = (uid: string, offerId: string, apiId: string) =>
+      sql`insert into offer_starts (id, uid, offer_id, api_id, offer_title, first_started_at, last_started_at, start_count)
+        values (${`${uid}:${offerId}`}, ${uid}, ${offerId}, ${apiId}, 'An offer', now(), now(), 1)`.execute(db);
+    await start('ana', 'o1', '42');
+    await start('ana', 'o2', '42');
+    await start('bob', 'o1', '42');
+    await start('bob', 'o3', '43');
+    await sql`insert into wallet_counters (key, n) values ('pair:42:ana', 2), ('pair:43:cy', 1)`.execute(db);
+    const checkpoints = (offers: string, wallet: string) =>
+      sql`insert into projection_checkpoints (projection, commit_position, prepare_position) values ('offers', ${offers}, ${offers}), ('wallet', ${wallet}, ${wallet})
+        on conflict (projection) do update set commit_position = excluded.commit_position, prepare_position = excluded.prepare_position`.execute(db);
+    await checkpoints('9', '7');
+    await migrateToLatest(db);
+    const counters = async () =>
+      Object.fromEntries((await sql<{ key: string; n: string }>`select key, n from wallet_counters order by key`.execute(db)).rows.map((r) => [r.key, Number(r.n)]));
+    expect(await counters()).toEqual({
+      converted_starts: 2,
+      offer_starts: 4,
+      'pair:42:ana': 2,
+      'pair:43:cy': 1,
+      'start:ana:o1': 1,
+      'start:ana:o2': 1,
+      'start:bob:o1': 1,
+      'start:bob:o3': 1,
+      'starts:42:ana': 2,
+      'starts:42:bob': 1,
+      'starts:43:bob': 1,
+    });
+    await migrateDown(db);
+    expect(await counters()).toEqual({ 'pair:42:ana': 2, 'pair:43:cy': 1 });
+    await checkpoints('7', '9');
+    await migrateToLatest(db);
+    expect(await counters()).toEqual({ 'pair:42:ana': 2, 'pair:43:cy': 1 });
+    const names = (await sql<{ projection: string }>`select projection from projection_checkpoints order by projection`.execute(db)).rows.map((r) => r.projection);
+    expect(names).toEqual(['offers']);
+    await sql`delete from offer_starts`.execute(db);
+    await sql`delete from wallet_counters`.execute(db);
+    await sql`delete from projection_checkpoints`.execute(db);
+  });
+
   it('return bigint pence as numbers', async () => {
     await migrateToLatest(db);
     await db

@@ -22,6 +22,7 @@ import * as logCheckpoints from './migrations/1796500000001-LogCheckpoints';
 import * as partnerHolds from './migrations/1796500000002-PartnerHolds';
 import * as personalDataKeys from './migrations/1796600000000-PersonalDataKeys';
 import * as statementAsOfIndex from './migrations/1796800000001-StatementAsOfIndex';
+import * as offerStartCounters from './migrations/1796900000000-OfferStartCounters';
 
 /** Migrations are listed here (not read from disk) so the compiled package needs no file globbing. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '1796500000002-PartnerHolds': partnerHolds,
   '1796600000000-PersonalDataKeys': personalDataKeys,
   '1796800000001-StatementAsOfIndex': statementAsOfIndex,
+  '1796900000000-OfferStartCounters': offerStartCounters,
 };
 
 export function createMigrator(db: Kysely<any>, schema?: string): Migrator {

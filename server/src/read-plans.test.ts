@@ -18,7 +18,7 @@ import { WalletRepository } from './wallet/wallet.repository';
  * of an unfiltered list) reads every row whatever the plan, so it is the one query allowed to.
  */
 const MEMBERS = 15_000;
-const LARGE_TABLES = new Set(['users', 'balances', 'payouts', 'earnings', 'callbacks', 'statement_entries']);
+const LARGE_TABLES = new Set(['users', 'balances', 'payouts', 'earnings', 'callbacks', 'statement_entries', 'wallet_counters', 'offer_starts']);
 
 let database: TestDatabase;
 let db: Kysely<DB>;
@@ -145,6 +145,7 @@ describe('read plans on a seeded read model', () => {
         ]),
     ],
     ['admin stats: top offers', () => new OfferStatsRepository(db).topOffers(6)],
+    ['admin stats: offers started and converted (counters)', () => new OfferStatsRepository(db).starts()],
     ['admin users stat cards', () => users().stats(NOW)],
     ['callbacks console stats', () => new CallbackRepository(db).counts(new Date(NOW.getTime() - 86_400_000))],
     ['offer wall, most popular (completions per offer)', () => new OfferRepository(db).page({ status: 'active' }, 'most_popular', 100, 0)],

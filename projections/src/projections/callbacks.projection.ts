@@ -1,10 +1,56 @@
+import { ERASED } from '@playquid/contracts';
 import { callbackCounterParts } from '@playquid/domain';
-import { sql } from 'kysely';
+import type { DB } from '@playquid/read-db';
+import { sql, type Transaction } from 'kysely';
 import { ACCOUNT_CLOSED_CREDIT_TEXT, coveredByClaimText } from '@playquid/domain';
 import { CountersOf, countChanges, keyCounters } from '../counters';
 import { erasedCallback, eraseCallbacks, Erasures, isErasedCallback } from '../erasure';
-import { defineProjection } from '../projection';
+import { type BatchWriter, defineProjection } from '../projection';
+import { rebuildScope } from '../rebuild-scope';
 import { anyOf, type Row, TableBatch } from '../table-batch';
+
+type Callbacks = TableBatch<'callbacks', 'earning' | 'user' | 'all'>;
+
+/**
+ * The retention erasure of the stored rows. Live, one statement finds every row older than the
+ * cut-off not erased yet (on callbacks_created_idx). In a rebuild, whose one transaction wrote every
+ * row the table holds, that index walk would visit every older row again on each page (the rows it
+ * erased earlier stay in the index until the commit): quadratic in the log. There the rebuild keeps,
+ * across its pages, the ids and times of the rows it wrote that are not erased yet, and the same
+ * statement is limited to those ids: the same rows change, found by key.
+ */
+class StoredCallbacks implements BatchWriter {
+  constructor(
+    private readonly callbacks: Callbacks,
+    /** In a rebuild: every stored row whose source_ip is not ERASED (and maybe more), by id, with its created_at in ms. */
+    private readonly unerased: Map<string, number> | undefined,
+  ) {}
+
+  eraseBefore(before: string) {
+    return async (trx: Transaction<DB>): Promise<void> => {
+      if (!this.unerased) {
+        await eraseCallbacks(trx, { before });
+        return;
+      }
+      const cut = Date.parse(before);
+      const among: string[] = [];
+      for (const [id, at] of this.unerased) if (at < cut) among.push(id);
+      if (among.length === 0) return;
+      await eraseCallbacks(trx, { before, among });
+      for (const id of among) this.unerased.delete(id);
+    };
+  }
+
+  /** After the batch's rows are written: what it left unerased joins the set, what it erased leaves. */
+  async write(): Promise<void> {
+    if (!this.unerased) return;
+    for (const { after } of this.callbacks.changes()) {
+      if (!after) continue;
+      if (after.source_ip === ERASED) this.unerased.delete(after.id);
+      else this.unerased.set(after.id, new Date(after.created_at).getTime());
+    }
+  }
+}
 
 /**
  * A callback starts its life unprocessed and unreviewed, whether accepted or rejected. (Spread last:
@@ -48,7 +94,7 @@ export const callbacksProjection = defineProjection({
   tables: ['callbacks', 'callback_transactions', 'callback_counters'],
   async load(trx, events) {
     // A review finds its callback through the earning it booked (set by EarningCredited).
-    const callbacks = new TableBatch('callbacks', 'id', { earning: (row) => row.earning_id, user: (row) => row.user_id, all: () => 'all' });
+    const callbacks: Callbacks = new TableBatch('callbacks', 'id', { earning: (row) => row.earning_id, user: (row) => row.user_id, all: () => 'all' });
     const ids: string[] = [];
     const earningIds: string[] = [];
     for (const e of events) {
@@ -72,8 +118,9 @@ export const callbacksProjection = defineProjection({
       });
       await sums.write(trx);
     });
+    const stored = new StoredCallbacks(callbacks, rebuildScope(trx, 'callbacks', 'unerased callbacks', () => new Map<string, number>()));
     // Erasures of the rows already stored run before the batch writes its own (the order of the state's parts).
-    return { erasures: new Erasures(), callbacks, transactions, counters };
+    return { erasures: new Erasures(), callbacks, transactions, counters, stored };
   },
   handlers: {
     CallbackReceived: ({ callbacks, transactions }, d) => {
@@ -164,8 +211,8 @@ export const callbacksProjection = defineProjection({
       erasures.add((trx) => eraseCallbacks(trx, { userId: d.uid }));
       callbacks.updateWhere('user', d.uid, erasedCallback);
     },
-    PersonalDataRetentionApplied: ({ erasures, callbacks }, d) => {
-      erasures.addBefore(d.technicalBefore, (before) => (trx) => eraseCallbacks(trx, { before }));
+    PersonalDataRetentionApplied: ({ erasures, callbacks, stored }, d) => {
+      erasures.addBefore(d.technicalBefore, (before) => stored.eraseBefore(before));
       const before = Date.parse(d.technicalBefore);
       // A row erased already (by an earlier run or its member's closure) would only be copied unchanged.
       callbacks.updateWhere('all', 'all', erasedCallback, (row) => !isErasedCallback(row) && new Date(row.created_at).getTime() < before);

@@ -75,7 +75,15 @@ class BalanceChanges implements BatchWriter {
   }
 }
 
-type WalletBatch = { earnings: Earnings; balances: BalanceChanges; counters: CountersOf };
+/**
+ * Offers started in the batch: `start:<uid>:<offer id>` to the `<api id>:<uid>` part of its `pair:`
+ * key. Written with the counters (countStarts), so its own write does nothing.
+ */
+class Starts extends Map<string, string> implements BatchWriter {
+  async write(): Promise<void> {}
+}
+
+type WalletBatch = { earnings: Earnings; balances: BalanceChanges; starts: Starts; counters: CountersOf };
 
 const CONFIRMED = new Set(['approved', 'paid']);
 
@@ -84,7 +92,7 @@ const CONFIRMED = new Set(['approved', 'paid']);
  * 1796300000000-Counters): each offer credit's part, as it now stands less as it stood; the members
  * per offer from the `pair:` counters that go from 0 or to 0.
  */
-async function writeWalletCounters(trx: Transaction<DB>, earnings: Earnings, balances: BalanceChanges): Promise<void> {
+async function writeWalletCounters(trx: Transaction<DB>, earnings: Earnings, balances: BalanceChanges, starts: Starts): Promise<void> {
   const sums = keyCounters('wallet_counters');
   const offers = new Counters('offer_completions', 'offer_id', ['completions', 'members', 'pence'] as const);
   const pairs = new Map<string, { offerId: string | null; delta: number }>();
@@ -105,6 +113,7 @@ async function writeWalletCounters(trx: Transaction<DB>, earnings: Earnings, bal
     else if (row.status === 'rejected') sums.add('offer_rejected', { n: 1 }, sign);
     if (row.status !== 'rejected') sums.add(`earned:${utcDay(row.created_at)}`, { n: amount }, sign);
   });
+  await countStarts(trx, sums, pairs, starts);
   const after = await sums.write(trx);
   for (const [pair, { offerId, delta }] of pairs) {
     if (delta === 0) continue;
@@ -116,6 +125,46 @@ async function writeWalletCounters(trx: Transaction<DB>, earnings: Earnings, bal
   }
   await sums.write(trx);
   await offers.write(trx);
+}
+
+/**
+ * The conversion figures of the offers members started (migration 1796900000000-OfferStartCounters):
+ * per member and BitLabs id g, converted_g = starts_g when pair_g > 0, else 0; `converted_starts`
+ * is their sum, so the batch adds converted_g after less before for every g it touches (an offer
+ * started, or a `pair:` counter changed), whatever the order of its events. Read before the
+ * batch's counters are written, so what is read is what the table held when the batch started.
+ */
+async function countStarts(
+  trx: Transaction<DB>,
+  sums: ReturnType<typeof keyCounters>,
+  pairs: ReadonlyMap<string, { delta: number }>,
+  starts: Starts,
+): Promise<void> {
+  const groups = new Set(starts.values());
+  for (const [pair, { delta }] of pairs) if (delta !== 0) groups.add(pair.slice('pair:'.length));
+  if (groups.size === 0) return;
+  const keys = [...starts.keys(), ...[...groups].flatMap((g) => [`starts:${g}`, `pair:${g}`])];
+  const { rows } = await sql<{ key: string; n: string }>`select key, n from wallet_counters where key = any(${keys}::text[])`.execute(trx);
+  const stored = new Map(rows.map((r) => [r.key, Number(r.n)]));
+  const added = new Map<string, number>();
+  for (const [start, g] of starts) {
+    if (stored.has(start)) continue;
+    sums.add(start, { n: 1 });
+    added.set(g, (added.get(g) ?? 0) + 1);
+  }
+  let newStarts = 0;
+  let converted = 0;
+  for (const g of groups) {
+    const pairBefore = stored.get(`pair:${g}`) ?? 0;
+    const pairAfter = pairBefore + (pairs.get(`pair:${g}`)?.delta ?? 0);
+    const startsBefore = stored.get(`starts:${g}`) ?? 0;
+    const startsAdded = added.get(g) ?? 0;
+    if (startsAdded > 0) sums.add(`starts:${g}`, { n: startsAdded });
+    newStarts += startsAdded;
+    converted += (pairAfter > 0 ? startsBefore + startsAdded : 0) - (pairBefore > 0 ? startsBefore : 0);
+  }
+  sums.add('offer_starts', { n: newStarts });
+  sums.add('converted_starts', { n: converted });
 }
 
 /** Approved money credited without an offer: the welcome bonus and referral rewards. */
@@ -187,7 +236,8 @@ export const walletProjection = defineProjection({
     }
     await earnings.load(trx, earningIds, anyOf(sql.ref('payout_id'), payoutIds));
     const balances = new BalanceChanges(earnings);
-    return { earnings, balances, counters: new CountersOf((trx) => writeWalletCounters(trx, earnings, balances)) };
+    const starts = new Starts();
+    return { earnings, balances, starts, counters: new CountersOf((trx) => writeWalletCounters(trx, earnings, balances, starts)) };
   },
   handlers: {
     BalanceForfeited: (s, d, e) => s.balances.add(e, d.forfeitedAt),
@@ -260,6 +310,11 @@ export const walletProjection = defineProjection({
     PayoutProcessed: (s, d, e) => {
       s.earnings.updateWhere('payout', d.payoutId, { status: 'paid', updated_at: d.processedAt }, (row) => row.status === 'approved');
       s.balances.add(e, d.processedAt);
+    },
+    // Counted for the admin dashboard's conversion (countStarts); no money moves.
+    OfferStarted: (s, d) => {
+      const start = `start:${d.uid}:${d.offerId}`;
+      if (!s.starts.has(start)) s.starts.set(start, `${d.apiId}:${d.uid}`);
     },
   },
 });

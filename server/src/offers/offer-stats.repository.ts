@@ -124,15 +124,11 @@ export class OfferStatsRepository {
 
   /**
    * Member-offer pairs started on PlayQuid, and how many of them already have a confirmed credit
-   * (a primary-key probe of the wallet's `pair:` counter per start).
+   * (the wallet projection's counters, read-db migration 1796900000000-OfferStartCounters).
    */
   async starts() {
-    const row = await this.db
-      .selectFrom('offer_starts as s')
-      .leftJoin('wallet_counters as c', (join) => join.on('c.key', '=', sql<string>`'pair:' || s.api_id || ':' || s.uid`))
-      .select([sql<string>`count(*)`.as('starts'), sql<string>`count(c.key)`.as('converted')])
-      .executeTakeFirstOrThrow();
-    return { starts: n(row.starts), converted: n(row.converted) };
+    const c = await readCounters(this.db, 'wallet_counters', ['offer_starts', 'converted_starts']);
+    return { starts: c.get('offer_starts')!, converted: c.get('converted_starts')! };
   }
 
   async offerCounts() {
