@@ -84,12 +84,39 @@ function preloadFonts(): Plugin {
   };
 }
 
+/**
+ * `route-preloads.json` beside index.html: the chunks a first page needs that index.html cannot name
+ * for every page, by path ("/": the landing page's own chunk; "*": every other path, TanStack Query,
+ * which the root route waits for there). The API adds them to the page's server-rendered head as
+ * modulepreload links, so they download with the entry instead of after it has run.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'playquid-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+      const landing = chunks.find((chunk) => chunk.moduleIds.some((id) => /\/client\/src\/routes\/index\.tsx\?tsr-split=component$/.test(id)));
+      const query = chunks.find((chunk) => chunk.name === 'query');
+      if (!landing || !query) throw new Error('vite.config: no landing page or TanStack Query chunk to preload');
+      const preloads: Record<string, string[]> = { '/': [`/${landing.fileName}`], '*': [`/${query.fileName}`] };
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(preloads, null, 2)}\n` });
+    },
+  };
+}
+
 // Long-lived vendor chunks: an app release does not make visitors download these again. React and
-// TanStack serve every page; Firebase is loaded on demand (lazy-session) as one chunk. Motion is
-// left to Rollup, so its features (loaded after the first paint) stay out of the first load.
+// TanStack Router serve every page; TanStack Query every page but a visitor's landing page (it loads
+// when a page needs it: lib/query/lazy-client.ts); Firebase is loaded on demand (lazy-session) as
+// one chunk. Motion is left to Rollup, so its features (loaded after the first paint) stay out of
+// the first load.
 const VENDOR_CHUNKS: Array<[chunk: string, pattern: RegExp]> = [
   ['firebase', /node_modules\/(@firebase|firebase)\//],
   ['react', /node_modules\/(react|react-dom|scheduler)\//],
+  // React Query's context, error-reset boundary and queryOptions() import nothing of Query's core:
+  // the shell uses them from the first render, so they stay with the router.
+  ['tanstack', /node_modules\/@tanstack\/react-query\/build\/modern\/(QueryClientProvider|QueryErrorResetBoundary|queryOptions)\.js$/],
+  ['query', /node_modules\/@tanstack\/(query-core|react-query)\//],
   ['tanstack', /node_modules\/@tanstack\//],
 ];
 
@@ -140,9 +167,40 @@ function publicIcons(): Set<string> {
 }
 const PUBLIC_ICONS = publicIcons();
 
-function chunkOf(id: string): string | undefined {
+type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null;
+
+/** The modules a visitor's landing page runs: the entry's static imports and the landing page's. */
+const LANDING_ROOTS = [/\/client\/src\/main\.tsx$/, /\/client\/src\/routes\/index\.tsx\?tsr-split=component$/];
+let landingGraph: Set<string> | undefined;
+function landingModules(moduleIds: Iterable<string>, info: ModuleInfoOf): Set<string> {
+  if (landingGraph) return landingGraph;
+  const seen = new Set<string>();
+  const queue = [...moduleIds].filter((id) => LANDING_ROOTS.some((root) => root.test(id)));
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...(info(id)?.importedIds ?? []));
+  }
+  landingGraph = seen;
+  return seen;
+}
+
+/**
+ * The public pages' shared code is two chunks: what the landing page runs ('public') and what only
+ * the other public pages need ('public-pages': their pager, search field, icons and the contracts
+ * and domain code they alone use), so the landing page fetches none of the latter.
+ */
+function chunkOf(id: string, meta: { getModuleIds: () => IterableIterator<string>; getModuleInfo: ModuleInfoOf }): string | undefined {
+  const chunk = publicOrVendorChunkOf(id);
+  if (chunk === 'public' && !landingModules(meta.getModuleIds(), meta.getModuleInfo).has(id)) return 'public-pages';
+  return chunk;
+}
+
+function publicOrVendorChunkOf(id: string): string | undefined {
   const vendor = VENDOR_CHUNKS.find(([, pattern]) => pattern.test(id))?.[0];
   if (vendor) return vendor;
+  // The app's QueryClient comes with Query (one request, not two).
+  if (/\/client\/src\/lib\/query\/client\.ts$/.test(id)) return 'query';
   const icon = /\/lucide-react\/dist\/esm\/icons\/([^/]+)\.m?js$/.exec(id)?.[1];
   // Every other icon (member and admin pages') in one chunk those pages load: left to Rollup they
   // would be pulled into 'public' through lucide-react's index, which a public module imports.
@@ -175,7 +233,7 @@ export default defineConfig({
         splitBehavior: ({ routeId }) => (/^\/(_admin|_member)\//.test(routeId) ? [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] : undefined),
       },
     }),
-    react(), tailwindcss(), preloadFonts(), precompress()],
+    react(), tailwindcss(), preloadFonts(), routePreloads(), precompress()],
   resolve: {
     alias: {
       '@playquid/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),

@@ -1,26 +1,16 @@
 import './fonts.css';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientContext } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ApiError } from './lib/api';
 import { AuthProvider } from './lib/auth/react';
 import { LazyAuthSession } from './lib/auth/lazy-session';
 import { hasPersistedFirebaseUser } from './lib/auth/persisted-user';
 import type { AuthState } from './lib/auth/state';
+import { loadedQueryClient, queryClient } from './lib/query/lazy-client';
 import { routeTree } from './routeTree.gen';
 import { PageSpinner } from './components/Feedback';
 import './styles.css';
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 10_000,
-      // A refused or missing resource will not change by asking again; a network blip may.
-      retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
-    },
-  },
-});
 
 // Firebase Auth loads only for a stored member or when a visitor starts to sign in (lazy-session).
 const session = new LazyAuthSession({
@@ -57,21 +47,23 @@ session.subscribe(() => {
     // Nothing of the previous member stays in memory once they have signed out. Only after a real
     // sign-out, and a reset rather than clear(): clear() cancels in-flight queries of mounted pages
     // (a visitor's first landing) and leaves them pending forever; a reset refetches them.
-    if (hadMember && session.state.status === 'signed-out') void queryClient.resetQueries();
+    if (hadMember && session.state.status === 'signed-out') void loadedQueryClient()?.resetQueries();
   });
 });
 
+// The client stands in for TanStack Query's from the first render; Query itself loads when a page
+// needs it (lib/query/lazy-client.ts), so the provider is its context alone (loading mounts the client).
 // The first render as a transition: React renders it in slices that give the main thread back
 // every few milliseconds (a phone's first paint is one long task otherwise, the page frozen to taps).
 const root = createRoot(document.getElementById('root')!);
 startTransition(() =>
   root.render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
+      <QueryClientContext.Provider value={queryClient}>
         <AuthProvider session={session}>
           <RouterProvider router={router} />
         </AuthProvider>
-      </QueryClientProvider>
+      </QueryClientContext.Provider>
     </StrictMode>,
   ),
 );

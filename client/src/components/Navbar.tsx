@@ -1,14 +1,12 @@
-import { formatPence, formatPenceCompact } from '@playquid/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { LogOut, Menu, ShieldCheck, Wallet, X } from 'lucide-react';
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { toast } from '../lib/toast';
 import { useAuth, useAuthSession } from '../lib/auth/react';
 import { displayName } from '../lib/display';
-import { balanceQuery } from '../lib/wallet/balance-query';
 import { pageWidth } from '../ui/styles';
 import { Logo } from './Logo';
+import { LazyNavBalanceText } from './member-balance-lazy';
 import { MobileMenu, type NavItem, useMobileMenu } from './MobileMenu';
 
 const VISITOR_LINKS: NavItem[] = [
@@ -37,7 +35,6 @@ const linkClass =
 const activeLinkClass = 'bg-white/10 text-white';
 
 function BalanceChip({ uid }: { uid: string }) {
-  const { data, isPending } = useQuery(balanceQuery(uid));
   return (
     <Link
       to="/dashboard"
@@ -46,14 +43,9 @@ function BalanceChip({ uid }: { uid: string }) {
       data-testid="nav-balance"
     >
       <Wallet size={15} aria-hidden />
-      {isPending || !data ? (
-        '...'
-      ) : (
-        // The whole balance; what of it can be cashed out now is the server's withdrawable figure, said on hover.
-        <span title={`Balance ${formatPence(data.total_pence)} · available for payout ${formatPence(data.withdrawable_pence)}`}>
-          {formatPenceCompact(data.total_pence)}
-        </span>
-      )}
+      <Suspense fallback="...">
+        <LazyNavBalanceText uid={uid} />
+      </Suspense>
     </Link>
   );
 }

@@ -9,6 +9,7 @@ import { CookieConsentGate } from '../components/consent/CookieConsentGate';
 import type { LazyAuthSession } from '../lib/auth/lazy-session';
 import { trackPageView } from '../lib/consent/analytics';
 import { pageHead } from '../lib/page';
+import { loadQueryClient } from '../lib/query/lazy-client';
 import { useSeoHead } from '../lib/seo-head';
 import { useToasterWanted } from '../lib/toast';
 
@@ -17,13 +18,17 @@ const LazyToaster = lazy(() => import('../components/LazyToaster'));
 export interface RouterContext {
   /** Guards read `auth.state`, which is always the current one. */
   auth: LazyAuthSession;
+  /** Usable once loaded: the root route's beforeLoad loads it for every page that reads through it. */
   queryClient: QueryClient;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Guards below need to know who is signed in: wait for the first answer (the app shows nothing until then).
-  beforeLoad: async ({ context }) => {
+  // Every page but a visitor's landing page reads through TanStack Query: it is loaded before them.
+  beforeLoad: async ({ context, location }) => {
+    const query = location.pathname !== '/' ? loadQueryClient() : undefined;
     await context.auth.ready();
+    if (query || context.auth.state.status === 'signed-in') await (query ?? loadQueryClient());
   },
   head: () => pageHead(),
   component: RootLayout,

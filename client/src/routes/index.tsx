@@ -1,14 +1,13 @@
 import { formatPence, WELCOME_BONUS_PENCE } from '@playquid/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { CashCannon } from '../components/CashCannon';
 import { EarnCallToAction } from '../components/EarnCallToAction';
 import { FeaturedBlogs } from '../components/blog/FeaturedBlogs';
 import { useAuth } from '../lib/auth/react';
 import { rememberReferral } from '../lib/auth/referral';
+import { LazyLandingBalanceText } from '../components/member-balance-lazy';
 import { pageHead } from '../lib/page';
-import { balanceQuery } from '../lib/wallet/queries';
 import { pageWidth } from '../ui/styles';
 import { FeaturedChallenges } from './-landing/FeaturedChallenges';
 import { Hero } from './-landing/Hero';
@@ -26,12 +25,18 @@ function Landing() {
   const auth = useAuth();
   const { ref } = Route.useSearch();
   const member = auth.status === 'signed-in' && auth.isVerified && auth.user !== null;
-  // The balance loads only for a signed-in member.
-  const { data: balance } = useQuery({ ...balanceQuery(auth.user?.uid ?? ''), enabled: member });
 
   useEffect(() => rememberReferral(ref), [ref]);
 
-  const balanceText = member ? (balance ? formatPence(balance.total_pence) : '...') : formatPence(WELCOME_BONUS_PENCE);
+  // The balance loads only for a signed-in member.
+  const balanceText =
+    member && auth.user ? (
+      <Suspense fallback="...">
+        <LazyLandingBalanceText uid={auth.user.uid} />
+      </Suspense>
+    ) : (
+      formatPence(WELCOME_BONUS_PENCE)
+    );
   return (
     <>
       {/* Decorative: one volley of money from both sides as the page opens; nothing under reduced motion. */}

@@ -1,6 +1,6 @@
 import { blogPostMeta, headTags, notFoundMeta, offerMeta, routeMeta } from '@playquid/contracts';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, injectHead, jsonForScript, renderHeadTags } from './head-html';
+import { escapeHtml, injectHead, jsonForScript, renderHeadTags, routePreloadTags } from './head-html';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -70,5 +70,12 @@ describe('page head HTML', () => {
     expect(render(routeMeta('/admin/users'))).toContain('content="noindex,nofollow"');
     expect(render(notFoundMeta())).toContain('content="noindex,nofollow"');
     expect(render(routeMeta('/offers'))).toContain('<meta data-seo name="robots" content="index,follow" />');
+  });
+
+  it("preloads the page's own chunks: the listed path's, else every other path's, and only asset scripts", () => {
+    const preloads = { '/': ['/assets/routes-a1.js'], '*': ['/assets/query-b2.js', 'https://evil.test/x.js', '/assets/x.js"><script>'] };
+    expect(routePreloadTags(preloads, '/')).toBe('<link rel="modulepreload" crossorigin href="/assets/routes-a1.js">');
+    expect(routePreloadTags(preloads, '/offers')).toBe('<link rel="modulepreload" crossorigin href="/assets/query-b2.js">');
+    expect(routePreloadTags({}, '/offers')).toBe('');
   });
 });

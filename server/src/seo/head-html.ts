@@ -52,3 +52,15 @@ export function injectHead(template: string, headHtml: string, lang: string): st
   // A function replacement: `$&`-style patterns in a post title must not be expanded.
   return html.replace(/<\/head>/i, () => `  ${headHtml}\n  </head>`);
 }
+
+/** The client build's `route-preloads.json`: chunk URLs by path, "*" for every path not listed. */
+export type RoutePreloads = Readonly<Record<string, readonly string[]>>;
+
+/** modulepreload links for the chunks the page at `pathname` loads once the entry has run. */
+export function routePreloadTags(preloads: RoutePreloads, pathname: string): string {
+  const urls = preloads[pathname] ?? preloads['*'] ?? [];
+  return urls
+    .filter((url) => /^\/assets\/[\w.-]+\.js$/.test(url))
+    .map((url) => `<link rel="modulepreload" crossorigin href="${escapeHtml(url)}">`)
+    .join('\n    ');
+}

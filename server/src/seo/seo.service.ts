@@ -13,7 +13,7 @@ import {
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { escapeHtml, injectHead, renderHeadTags } from './head-html';
+import { escapeHtml, injectHead, renderHeadTags, type RoutePreloads, routePreloadTags } from './head-html';
 import { SeoRepository } from './seo.repository';
 
 /** Sitemaps are capped at 50,000 URLs; far more than the catalogue and blog hold. */
@@ -34,6 +34,7 @@ const isoDate = (value: Date | string | null | undefined) => (value ? new Date(v
 @Injectable()
 export class SeoService {
   private template?: string;
+  private preloads?: RoutePreloads;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -50,9 +51,22 @@ export class SeoService {
     return this.template;
   }
 
+  /** The build's route-preloads.json, read once like index.html (none when a build has not written it). */
+  private routePreloads(): RoutePreloads {
+    if (!this.preloads) {
+      try {
+        this.preloads = JSON.parse(readFileSync(join(this.config.clientDist, 'route-preloads.json'), 'utf8')) as RoutePreloads;
+      } catch {
+        this.preloads = {};
+      }
+    }
+    return this.preloads;
+  }
+
   async page(pathname: string): Promise<RenderedPage> {
     const { meta, status } = await this.metaFor(pathname);
-    const head = renderHeadTags(headTags(meta, this.origin, pathname));
+    const preloads = routePreloadTags(this.routePreloads(), pathname);
+    const head = [renderHeadTags(headTags(meta, this.origin, pathname)), preloads].filter(Boolean).join('\n    ');
     return { status, html: injectHead(this.indexHtml(), head, SITE_LANG) };
   }
 

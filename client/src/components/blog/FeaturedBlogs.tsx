@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, Newspaper } from 'lucide-react';
 import { featuredBlogsQuery } from '../../lib/blogs';
@@ -6,13 +5,14 @@ import { buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { eyebrowClass, pageWidth } from '../../ui/styles';
 import { BlogTeaser } from './BlogCard';
+import { usePublicQuery } from '../../lib/query/public-query';
 
 /**
  * Featured blogs from GET /api/blogs/featured?limit=5. A
  * failure is only logged: the section then shows its empty state.
  */
 export function FeaturedBlogs({ title = 'Tips to earn more' }: { title?: string }) {
-  const { data, isPending, error } = useQuery(featuredBlogsQuery());
+  const { data, isPending, error } = usePublicQuery(featuredBlogsQuery());
   if (error) console.warn('Featured blogs failed to load', error);
   const blogs = data ?? [];
   return (

@@ -1,6 +1,5 @@
 import { formatPence, LIMITS, type Offer } from '@playquid/contracts';
 import { selectLandingOffers } from '@playquid/domain';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, Gamepad2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -13,6 +12,7 @@ import { buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { eyebrowClass, pageWidth } from '../../ui/styles';
 import { CountUp } from './CountUp';
+import { usePublicQuery } from '../../lib/query/public-query';
 
 /** The desktop carousel (and Swiper with it) loads only where it is shown: phones get the grid. */
 const FeaturedCarousel = lazy(() => import('./FeaturedCarousel').then((m) => ({ default: m.FeaturedCarousel })));
@@ -29,7 +29,7 @@ const COUNT_STAGGER_MS = 300;
 export function FeaturedChallenges() {
   const device = useDevice();
   const platform = offerPlatformOf(device);
-  const { data, isPending, error } = useQuery({ ...featuredOffersQuery(LIMITS.featuredOffersLanding), retry: false });
+  const { data, isPending, error } = usePublicQuery({ ...featuredOffersQuery(LIMITS.featuredOffersLanding), retry: false });
 
   useEffect(() => {
     if (error) console.error(error instanceof ApiError && error.detail ? error.detail : 'Failed to load offers', error);

@@ -1,6 +1,7 @@
 import { formatPence, WELCOME_BONUS_PENCE } from '@playquid/contracts';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, BadgeCheck, CircleCheck, Coins, Gamepad2, Hourglass, Mail, Star, Trophy } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { SITE } from '../../lib/site-config';
 import { buttonClass } from '../../ui/Button';
 import { pageWidth } from '../../ui/styles';
@@ -12,7 +13,7 @@ const TIMELINE = [
 ];
 
 /** Landing hero: the offer, the two calls to action, and how a reward travels to your pocket. */
-export function Hero({ member, balanceText }: { member: boolean; balanceText: string }) {
+export function Hero({ member, balanceText }: { member: boolean; balanceText: ReactNode }) {
   // CSS, not script: the hero paints (and rises) before any animation library has loaded.
   const rise = 'animate-rise motion-reduce:animate-none';
 

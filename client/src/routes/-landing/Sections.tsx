@@ -1,5 +1,4 @@
 import { formatPence, WELCOME_BONUS_PENCE } from '@playquid/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Banknote, Clock, Gamepad2, Gift, Lock, PoundSterling, ShieldCheck, UserPlus, X, Zap } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -10,6 +9,7 @@ import { Card, cardClass } from '../../ui/Card';
 import { eyebrowClass, pageWidth } from '../../ui/styles';
 import { CountUp } from './CountUp';
 import { roundedNumber, wholePounds } from '../../lib/format';
+import { usePublicQuery } from '../../lib/query/public-query';
 
 const FACTS = [
   { value: formatPence(WELCOME_BONUS_PENCE), label: 'Welcome bonus' },
@@ -20,7 +20,7 @@ const FACTS = [
 
 /** Key facts, and the live site counters once /api/offers/sitestats answers (failures are only logged). */
 export function StatsStrip() {
-  const { data: stats } = useQuery(siteStatsQuery());
+  const { data: stats } = usePublicQuery(siteStatsQuery());
   const counters = stats
     ? [
         // Whole pounds, so the figure ticks like a counter.
