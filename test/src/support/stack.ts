@@ -1,5 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { bullConnection } from '@playquid/config';
+import { comparePositions, FORWARDER_CHECKPOINT } from '@playquid/contracts';
+import { eventually } from '@playquid/domain/testing';
 import { startProjectionWorker } from '@playquid/projections';
 import { createReadDb, createTestDatabase, type DB, migrateToLatest, type TestDatabase } from '@playquid/read-db';
 import { createApp, createEventStore, type EventStore } from '@playquid/server';
@@ -81,7 +83,9 @@ export async function startStack(
     await app.getHttpAdapter().getInstance().ready();
   }
   const worker =
-    options.projectionWorker === false ? undefined : startProjectionWorker({ db, connection: bullConnection(process.env.REDIS_URL!), prefix });
+    options.projectionWorker === false
+      ? undefined
+      : startProjectionWorker({ db, connection: bullConnection(process.env.REDIS_URL!), prefix });
 
   return {
     app,
@@ -102,4 +106,27 @@ export async function startStack(
 }
 
 /** Polls until `check` returns a value that is not undefined (read models are eventually consistent). */
-export { eventually } from '@playquid/domain/testing';
+export { eventually };
+
+/**
+ * Waits until every projection has applied the log up to its head as it is now (what a read with
+ * `X-Min-Log-Position` waits for): every commit, and so every live-stream notification, of what
+ * happened before has been made.
+ */
+export async function projectionsPassHead(stack: Stack, timeoutMs = 20_000): Promise<void> {
+  const head = await stack.store.readHead();
+  await eventually(
+    async () => {
+      const rows = await stack.db
+        .selectFrom('projection_checkpoints')
+        .select(['commit_position', 'prepare_position'])
+        .where('projection', '!=', FORWARDER_CHECKPOINT)
+        .execute();
+      return (
+        rows.length > 0 &&
+        rows.every((r) => comparePositions({ commit: BigInt(r.commit_position), prepare: BigInt(r.prepare_position) }, head) >= 0)
+      );
+    },
+    { timeoutMs, what: 'every projection past the log head' },
+  );
+}
