@@ -6,7 +6,10 @@ export const PASSWORD = 'secret-pass-1';
 export const uniqueEmail = (label = 'member') => `${label}-${randomBytes(5).toString('hex')}@playquid.test`;
 
 /** A member as the client would leave them after sign-up: registered through the API. */
-export async function registeredMember(stack: Stack, options: { verified?: boolean; label?: string; referredBy?: string } = {}): Promise<EmulatorUser> {
+export async function registeredMember(
+  stack: Stack,
+  options: { verified?: boolean; label?: string; referredBy?: string } = {},
+): Promise<EmulatorUser> {
   const email = uniqueEmail(options.label);
   let user = await signUp(email, PASSWORD);
   if (options.verified ?? true) user = await verifyEmail(email, PASSWORD);

@@ -25,7 +25,12 @@ export const availableBecomes = (stack: Stack, user: EmulatorUser, pence: number
  * A signed BitLabs callback, waited for until its earning is projected (the balance row is written
  * in the same transaction, so the balance shows it too).
  */
-export async function earn(stack: Stack, user: EmulatorUser, amount: string, options: { tx: string; state?: 'COMPLETED' | 'PENDING'; offerId?: string; offerName?: string }) {
+export async function earn(
+  stack: Stack,
+  user: EmulatorUser,
+  amount: string,
+  options: { tx: string; state?: 'COMPLETED' | 'PENDING'; offerId?: string; offerName?: string },
+) {
   await stack.http.get(signedPath({ uid: user.uid, amount, ...options }, stack.url)).expect(200);
   await eventually(() => stack.db.selectFrom('earnings').select('id').where('transaction_id', '=', options.tx).executeTakeFirst());
 }

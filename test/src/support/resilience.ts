@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
-import type { Stack } from './stack';
+import { freePort, type Stack } from './stack';
 
 export const REPO_ROOT = resolve(__dirname, '../../..');
 
@@ -46,16 +45,7 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (
   return results;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
+export { freePort };
 
 function waitForOutput(child: ChildProcess, pattern: RegExp, what: string, timeoutMs = 15_000): Promise<void> {
   return new Promise((done, fail) => {
@@ -186,7 +176,8 @@ export class ApiProcess {
 
   /** Starts the process and waits until it answers /api/health/live. */
   async start(): Promise<void> {
-    if (!existsSync(ApiProcess.ENTRY)) throw new Error(`${ApiProcess.ENTRY} is missing: build the server package first (npm test builds it)`);
+    if (!existsSync(ApiProcess.ENTRY))
+      throw new Error(`${ApiProcess.ENTRY} is missing: build the server package first (npm test builds it)`);
     this.leaseTakenAt = this.exitedAt = undefined;
     const child = spawn(process.execPath, [ApiProcess.ENTRY], {
       env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
@@ -207,7 +198,10 @@ export class ApiProcess {
     const deadline = Date.now() + 30_000;
     for (;;) {
       if (!this.running) throw new Error(`${this.name} exited before it was ready: ${this.log}`);
-      const live = await fetch(`${this.url}/api/health/live`).then((r) => r.ok, () => false);
+      const live = await fetch(`${this.url}/api/health/live`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (live) return;
       if (Date.now() > deadline) throw new Error(`${this.name} did not start: ${this.log}`);
       await new Promise((r) => setTimeout(r, 100));

@@ -8,6 +8,7 @@ import { createApp, createEventStore, type EventStore } from '@playquid/server';
 import { startTremendousStandin, type TremendousStandin } from '@playquid/standins';
 import type { Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import supertest from 'supertest';
 
 export const TEST_SECRET = 'test-bitlabs-secret';
@@ -62,8 +63,9 @@ export async function startStack(
 
   let url: string | undefined;
   if (options.listen) {
-    // The public base URL must be known before the app reads its config: pick the port first.
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    // The public base URL must be known before the app reads its config: pick the port first, one
+    // the OS says is free (a random one could be a connection's ephemeral port: EADDRINUSE in CI).
+    const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     process.env.PUBLIC_BASE_URL = url;
     process.env.PORT = String(port);
@@ -103,6 +105,18 @@ export async function startStack(
       await database.drop();
     },
   };
+}
+
+/** A port nothing listens on now, as the OS hands out for port 0. */
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
 }
 
 /** Polls until `check` returns a value that is not undefined (read models are eventually consistent). */
