@@ -206,8 +206,8 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
   }
 
   /**
-   * One page of the log: its reactions' jobs are queued at once; its events join the range held
-   * for the projections, which goes out at once when the worker is free or the range is full.
+   * One page of the log: its reactions' jobs are queued at once; then its events join the range
+   * held for the projections, which goes out at once when the worker is free or the range is full.
    */
   private async forward(events: RecordedEvent[]): Promise<void> {
     let previous = this.last;
@@ -222,7 +222,7 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     const toReact = await this.takeover.notQueuedBefore(reactedUpTo ? page.filter((m) => comparePositions(parsePosition(m.position), reactedUpTo) > 0) : page);
     const reactions = reactionsTo(toReact);
     if (reactions.length > 0) {
-      await this.fence();
+      // The fenced write is the fence: it is made only while the lease is ours.
       // Said before the enqueue: a holder killed between the two leaves its standby this page to check.
       if (this.lease && !(await this.lease.fencedSet(this.keys.reacting, formatPosition(previous)))) throw new LeaseLostError();
       await Promise.all(reactions.map((reaction) => this.queue(reaction.queue).addBulk(reaction.jobs(toReact))));
@@ -230,7 +230,9 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
       this.reactedUpTo = previous;
     }
     this.last = previous;
-    await this.ranges.hold(page);
+    // Not waited for: the next page is read while this one's range goes out (the batcher sends its
+    // ranges one at a time, in order, and retries a failed send itself).
+    void this.ranges.hold(page);
   }
 
   private async saveCheckpoint(): Promise<void> {

@@ -59,6 +59,22 @@ describe('RedisLease', () => {
     expect(events.filter((e) => e.startsWith('b'))).toEqual(['b acquired 2', 'b lost']);
   });
 
+  it('a fenced write refused in Redis (the key taken by another) loses the lease at once, as the fence does', async () => {
+    const key = `test:lease:${randomBytes(4).toString('hex')}`;
+    const events: string[] = [];
+    const a = lease(key, events, 'a');
+    a.start();
+    await until(() => a.holds());
+    // Another process holds the key now (say a's renewal was lost and a standby took it), before a's local reckoning expires.
+    await redis.set(key, 'someone else', 'PX', 10_000);
+    expect(await a.fencedSet(`${key}:data`, 'stale')).toBe(false);
+    expect(await redis.get(`${key}:data`)).toBeNull();
+    expect(a.holds()).toBe(false);
+    await until(() => events.includes('a lost'));
+    await a.stop();
+    await redis.del(key);
+  });
+
   it('a holder that fails to start gives the lease up at once (a standby takes it) and competes for it again', async () => {
     const key = `test:lease:${randomBytes(4).toString('hex')}`;
     const events: string[] = [];

@@ -88,10 +88,12 @@ export class RedisLease {
     return ok && this.holds();
   }
 
-  /** SET key value, only while the lease is ours (atomic with the check). */
+  /** SET key value, only while the lease is ours (atomic with the check): a fence and a write in one round trip. */
   async fencedSet(key: string, value: string): Promise<boolean> {
     if (!this.holds()) return false;
-    return (await this.options.redis.eval(FENCED_SET, 2, this.options.key, key, this.owner, value)) === 1;
+    const ok = (await this.options.redis.eval(FENCED_SET, 2, this.options.key, key, this.owner, value)) === 1;
+    if (!ok) this.lose('another process holds it');
+    return ok && this.holds();
   }
 
   start(): void {
