@@ -1,6 +1,6 @@
 import type { StoredEventMessage } from '@playquid/contracts';
 import type { DB } from '@playquid/read-db';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applyRange, OutOfOrderError } from './apply-range';
 import { ALL_PROJECTIONS } from './registry';
@@ -126,6 +126,17 @@ describe('exactly once', () => {
     expect(checkpoints).toEqual(projectionNames.map((projection) => ({ projection, commit_position: '1', prepare_position: '1' })));
     // The wallet can therefore take the next event, whose previous position is the one it did not handle.
     expect(await applyEvent(log[1])).toMatchObject({ wallet: 'applied' });
+  });
+
+  it('moves the checkpoints of the projections that handle none of the events in one transaction; each one that does commits its own', async () => {
+    await applyAll(log.slice(0, 1));
+    // The welcome bonus: the wallet and the statement apply it, the six others only move on.
+    expect(await applyEvent(log[1])).toEqual(outcomes('not-handled', { wallet: 'applied', statement: 'applied' }));
+    const { rows } = await sql<{ projection: string; xmin: string }>`select projection, xmin::text from projection_checkpoints`.execute(db);
+    const transactionOf = new Map(rows.map((r) => [r.projection, r.xmin]));
+    const passing = projectionNames.filter((name) => name !== 'wallet' && name !== 'statement');
+    expect(new Set(passing.map((name) => transactionOf.get(name))).size).toBe(1);
+    expect(new Set([transactionOf.get('wallet'), transactionOf.get('statement'), transactionOf.get(passing[0])]).size).toBe(3);
   });
 
   it('refuses an event that arrives before its predecessor and writes nothing', async () => {

@@ -65,20 +65,49 @@ export async function applyRangeInTransaction(
 }
 
 /**
- * Applies a contiguous range of the log to each projection in a transaction of its own, all of them
- * at once: projections share no rows, and each one's rows and checkpoint commit or roll back
- * together. When any projection fails the call throws (after every one has finished), preferring a
- * real error to an OutOfOrderError; a retry skips what the others committed.
+ * Moves the checkpoints of projections that handle no event of the range, all in the caller's
+ * transaction (one statement each way): each must still continue its own checkpoint.
+ */
+async function passRangeInTransaction(
+  trx: Transaction<DB>,
+  projections: readonly Projection[],
+  range: readonly StoredEventMessage[],
+): Promise<Array<[string, ApplyOutcome]>> {
+  const names = projections.map((p) => p.name);
+  const checkpoints = await lockCheckpoints(trx, names);
+  const passed = names.filter((name) => unappliedPart(name, checkpoints.get(name)!, range).length > 0);
+  await saveCheckpoints(trx, passed, parsePosition(range[range.length - 1].position));
+  return names.map((name) => [name, passed.includes(name) ? 'not-handled' : 'skipped']);
+}
+
+/**
+ * Applies a contiguous range of the log to each projection that handles one of its events, in a
+ * transaction of its own, all of them at once: projections share no rows, and each one's rows and
+ * checkpoint commit or roll back together. The projections that handle none of its events only move
+ * their checkpoints, together in one more transaction (fewer commits for the database to make
+ * while a member waits for their wallet). When any transaction fails the call throws (after every
+ * one has finished), preferring a real error to an OutOfOrderError; a retry skips what the others
+ * committed.
  */
 export async function applyRange(
   db: Kysely<DB>,
   projections: readonly Projection[],
   range: readonly StoredEventMessage[],
 ): Promise<Record<string, ApplyOutcome>> {
-  const settled = await Promise.allSettled(
-    projections.map((p) => db.transaction().execute((trx) => applyRangeInTransaction(trx, p, range))),
-  );
+  const types = new Set(range.map((message) => message.type));
+  const handling = projections.filter((p) => p.handles.some((type) => types.has(type)));
+  const passing = projections.filter((p) => !handling.includes(p));
+  const settled = await Promise.allSettled<Array<[string, ApplyOutcome]>>([
+    ...handling.map((p) =>
+      db
+        .transaction()
+        .execute((trx) => applyRangeInTransaction(trx, p, range))
+        .then((outcome): Array<[string, ApplyOutcome]> => [[p.name, outcome]]),
+    ),
+    ...(passing.length > 0 && range.length > 0 ? [db.transaction().execute((trx) => passRangeInTransaction(trx, passing, range))] : []),
+  ]);
   const errors = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
   if (errors.length > 0) throw errors.find((e) => !(e instanceof OutOfOrderError)) ?? errors[0];
-  return Object.fromEntries(projections.map((p, i) => [p.name, (settled[i] as PromiseFulfilledResult<ApplyOutcome>).value]));
+  const outcomes = new Map(settled.flatMap((s) => (s as PromiseFulfilledResult<Array<[string, ApplyOutcome]>>).value));
+  return Object.fromEntries(projections.map((p) => [p.name, outcomes.get(p.name)!]));
 }
