@@ -2,7 +2,7 @@ import type { StoredEventMessage } from '@playquid/contracts';
 import type { DB } from '@playquid/read-db';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { applyRange, OutOfOrderError } from './apply-range';
+import { applyRange, OutOfOrderError, type ProjectionLanes } from './apply-range';
 import { ALL_PROJECTIONS } from './registry';
 import { migratedTestDatabase } from './testing/database';
 import { asLog, sampleHistory } from './testing/events';
@@ -203,6 +203,21 @@ describe('ranges of the log', () => {
       { uid: 'ana', available_pence: 200, pending_pence: 300, total_transactions: 3 },
       { uid: 'ben', available_pence: 280, pending_pence: 0, total_transactions: 2 },
     ]);
+  });
+
+  it('with lanes, ranges handed over in log order before the ones before them have committed apply each projection in order', async () => {
+    await applyAll();
+    const oneByOne = await allRows(db, ALL_PROJECTIONS);
+    for (const table of ALL_PROJECTIONS.flatMap((p) => p.tables)) await db.deleteFrom(table).execute();
+    await db.deleteFrom('projection_checkpoints').execute();
+
+    const lanes: ProjectionLanes = new Map();
+    const cuts = [log.slice(0, 3), log.slice(3, 4), log.slice(4, 9), log.slice(9)];
+    // All handed over at once, as a worker holding several ranges does: none is refused as early.
+    const results = await Promise.all(cuts.map((range) => applyRange(db, ALL_PROJECTIONS, range, lanes)));
+    expect(results.flatMap((r) => Object.values(r)).every((outcome) => outcome !== 'skipped')).toBe(true);
+    expect(await allRows(db, ALL_PROJECTIONS)).toEqual(oneByOne);
+    expect(lanes.size).toBe(0);
   });
 
   it('refuses a range that starts after a gap, or has one inside, and writes nothing', async () => {

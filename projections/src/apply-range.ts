@@ -81,30 +81,60 @@ async function passRangeInTransaction(
 }
 
 /**
+ * Per projection, the last transaction a live worker has started or queued for it. A range's
+ * transaction for a projection starts once the one before it for that projection has finished
+ * (its order in the log), not once the whole range before it has: a fast projection (the member's
+ * wallet) does not wait on a slow one (the callbacks console).
+ */
+export type ProjectionLanes = Map<string, Promise<void>>;
+
+/** Runs `work` after the last work queued on each of `names`' lanes, and queues it there (synchronously). */
+function inLanes<T>(lanes: ProjectionLanes | undefined, names: readonly string[], work: () => Promise<T>): Promise<T> {
+  if (!lanes) return work();
+  const done = Promise.allSettled(names.map((name) => lanes.get(name))).then(work);
+  const settled = done.then(
+    () => undefined,
+    () => undefined,
+  );
+  for (const name of names) lanes.set(name, settled);
+  void settled.then(() => names.forEach((name) => lanes.get(name) === settled && lanes.delete(name)));
+  return done;
+}
+
+/**
  * Applies a contiguous range of the log to each projection that handles one of its events, in a
  * transaction of its own, all of them at once: projections share no rows, and each one's rows and
  * checkpoint commit or roll back together. The projections that handle none of its events only move
  * their checkpoints, together in one more transaction (fewer commits for the database to make
- * while a member waits for their wallet). When any transaction fails the call throws (after every
- * one has finished), preferring a real error to an OutOfOrderError; a retry skips what the others
- * committed.
+ * while a member waits for their wallet). With `lanes` (a worker holding several ranges at once,
+ * called in log order), each transaction waits for the same projections' transactions of the ranges
+ * before. When any transaction fails the call throws (after every one has finished), preferring a
+ * real error to an OutOfOrderError; a retry skips what the others committed.
  */
 export async function applyRange(
   db: Kysely<DB>,
   projections: readonly Projection[],
   range: readonly StoredEventMessage[],
+  lanes?: ProjectionLanes,
 ): Promise<Record<string, ApplyOutcome>> {
   const types = new Set(range.map((message) => message.type));
   const handling = projections.filter((p) => p.handles.some((type) => types.has(type)));
   const passing = projections.filter((p) => !handling.includes(p));
   const settled = await Promise.allSettled<Array<[string, ApplyOutcome]>>([
     ...handling.map((p) =>
-      db
-        .transaction()
-        .execute((trx) => applyRangeInTransaction(trx, p, range))
-        .then((outcome): Array<[string, ApplyOutcome]> => [[p.name, outcome]]),
+      inLanes(lanes, [p.name], () => db.transaction().execute((trx) => applyRangeInTransaction(trx, p, range))).then(
+        (outcome): Array<[string, ApplyOutcome]> => [[p.name, outcome]],
+      ),
     ),
-    ...(passing.length > 0 && range.length > 0 ? [db.transaction().execute((trx) => passRangeInTransaction(trx, passing, range))] : []),
+    ...(passing.length > 0 && range.length > 0
+      ? [
+          inLanes(
+            lanes,
+            passing.map((p) => p.name),
+            () => db.transaction().execute((trx) => passRangeInTransaction(trx, passing, range)),
+          ),
+        ]
+      : []),
   ]);
   const errors = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
   if (errors.length > 0) throw errors.find((e) => !(e instanceof OutOfOrderError)) ?? errors[0];
