@@ -2,7 +2,7 @@ import type { ProjectionRangeJob } from '@playquid/contracts';
 import { type DB, PersonalDataVault } from '@playquid/read-db';
 import { type ConnectionOptions, DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Kysely } from 'kysely';
-import { type ApplyOutcome, applyRange, OutOfOrderError } from './apply-range';
+import { type ApplyOutcome, applyRange, OutOfOrderError, type ProjectionLanes } from './apply-range';
 import type { Projection } from './projection';
 import { PROJECTIONS_QUEUE } from './queues';
 import { ALL_PROJECTIONS } from './registry';
@@ -25,6 +25,13 @@ export interface ProjectionWorkerOptions {
 /** A killed worker's range is free this long after its last lock renewal. */
 export const LOCK_MS = 2_000;
 export const STALLED_CHECK_MS = 1_000;
+/**
+ * A range is taken while the ranges before it are still being applied: each projection moves on to
+ * it as soon as it has finished the one before, so the member's wallet does not wait for the
+ * slowest projection of the previous range, and the forwarder does not hold new events back while
+ * the worker is busy.
+ */
+const RANGES_AT_ONCE = 4;
 
 const FIRST_RETRY_MS = 20;
 const LAST_RETRY_MS = 200;
@@ -37,11 +44,11 @@ export const outOfOrderDelay = (attemptsStarted: number): number =>
   Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attemptsStarted - 1), LAST_RETRY_MS);
 
 /**
- * Consumes the projections queue one range at a time, each range applied to every projection at
- * once (a transaction per projection, see applyRange). A range that arrives ahead of its
- * predecessor is put back as delayed rather than failed: waiting for an earlier range is normal
- * (re-sends, retries after a transient error), so it must not use up the attempts the producer set,
- * nor end up failed when the producer set none.
+ * Consumes the projections queue a few ranges at a time, each range applied to every projection at
+ * once (a transaction per projection, see applyRange), each projection's ranges in log order. A
+ * range that arrives ahead of its predecessor is put back as delayed rather than failed: waiting for
+ * an earlier range is normal (re-sends, retries after a transient error), so it must not use up the
+ * attempts the producer set, nor end up failed when the producer set none.
  */
 export function startProjectionWorker({
   db,
@@ -51,13 +58,18 @@ export function startProjectionWorker({
   onError = (error) => console.error(`projection worker: ${error.message}`),
   vault = PersonalDataVault.forDatabase(db),
 }: ProjectionWorkerOptions): Worker<ProjectionRangeJob, Record<string, ApplyOutcome>> {
+  const lanes: ProjectionLanes = new Map();
+  /** The ranges' events decrypted one after the other, so each range joins the lanes in the order it was taken. */
+  let revealing: Promise<unknown> = Promise.resolve();
   const processJob = async (job: Job<ProjectionRangeJob>, token?: string) => {
     // A job of another shape (e.g. left in Redis by an older forwarder) is failed at once: the
     // forwarder re-sends the log after the lowest checkpoint whenever it starts.
     if (!Array.isArray(job.data.events) || job.data.events.length === 0)
       throw new UnrecoverableError(`job ${job.id} holds no range of the log`);
+    const revealed = revealing.then(() => vault.revealEvents(job.data.events));
+    revealing = revealed.catch(() => undefined);
     try {
-      return await applyRange(db, projections, await vault.revealEvents(job.data.events));
+      return await applyRange(db, projections, await revealed, lanes);
     } catch (error) {
       if (!(error instanceof OutOfOrderError) || !token) throw error;
       await job.moveToDelayed(Date.now() + outOfOrderDelay(job.attemptsStarted), token);
@@ -67,8 +79,10 @@ export function startProjectionWorker({
   const worker = new Worker<ProjectionRangeJob, Record<string, ApplyOutcome>>(PROJECTIONS_QUEUE, processJob, {
     connection,
     prefix,
-    // Ranges must be applied in log order; a second concurrent job could only wait on the same locks.
-    concurrency: 1,
+    // Ranges in hand at once. BullMQ hands them over in the order they were queued (log order), and
+    // each projection applies them in that order (its lane); one that came early (a re-send, a retry)
+    // is put back as delayed, as above.
+    concurrency: RANGES_AT_ONCE,
     // A range takes tens of milliseconds. After a crash its lock must lapse before another worker may
     // take it over: a 2 s lock (renewed every second while the job runs) and a stalled check every
     // second hand a killed worker's range to another within about 3 s. Applying a range twice is a
