@@ -105,6 +105,39 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * `shells.json` beside index.html: the static markup of the top of each public page (navbar, then
+ * hero or page header) as a visitor's first render draws it, from `src/prerender.tsx` run through
+ * Vite's SSR loader. The API puts a visitor's into the page before `#root`, so the page paints
+ * before its JavaScript has run; the app's first render then takes its place (lib/shell.ts).
+ */
+function prerenderShells(): Plugin {
+  let root = '';
+  return {
+    name: 'playquid-prerender-shells',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    async generateBundle() {
+      const { createServer } = await import('vite');
+      const server = await createServer({
+        root,
+        configFile: fileURLToPath(import.meta.url),
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, watch: null },
+      });
+      try {
+        const { renderShells } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderShells: () => Promise<Record<string, string>> };
+        this.emitFile({ type: 'asset', fileName: 'shells.json', source: `${JSON.stringify(await renderShells(), null, 2)}\n` });
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
 // Long-lived vendor chunks: an app release does not make visitors download these again. React and
 // TanStack Router serve every page; TanStack Query every page but a visitor's landing page (it loads
 // when a page needs it: lib/query/lazy-client.ts); Firebase is loaded on demand (lazy-session) as
@@ -233,7 +266,7 @@ export default defineConfig({
         splitBehavior: ({ routeId }) => (/^\/(_admin|_member)\//.test(routeId) ? [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] : undefined),
       },
     }),
-    react(), tailwindcss(), preloadFonts(), routePreloads(), precompress()],
+    react(), tailwindcss(), preloadFonts(), routePreloads(), prerenderShells(), precompress()],
   resolve: {
     alias: {
       '@playquid/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),

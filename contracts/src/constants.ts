@@ -101,3 +101,10 @@ export const isEarnedStatus = (status: string): boolean => (EARNED_STATUSES as r
 export const CALLBACK_OVERDUE_MINUTES = 15;
 /** An approved payout whose reward is not delivered, paid or returned after this long is stuck (audit and admin health). */
 export const PAYOUT_STUCK_HOURS = 24;
+
+/**
+ * A cookie the web client sets ("1") while a member is signed in on the browser, so the server
+ * leaves the visitor's prerendered page shell out of their pages (client/src/lib/shell.ts). It
+ * carries no identity; the session stays with Firebase.
+ */
+export const MEMBER_HINT_COOKIE = 'pq_member';

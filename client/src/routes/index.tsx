@@ -1,6 +1,6 @@
 import { formatPence, WELCOME_BONUS_PENCE } from '@playquid/contracts';
 import { createFileRoute } from '@tanstack/react-router';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { CashCannon } from '../components/CashCannon';
 import { EarnCallToAction } from '../components/EarnCallToAction';
 import { FeaturedBlogs } from '../components/blog/FeaturedBlogs';
@@ -8,6 +8,7 @@ import { useAuth } from '../lib/auth/react';
 import { rememberReferral } from '../lib/auth/referral';
 import { LazyLandingBalanceText } from '../components/member-balance-lazy';
 import { pageHead } from '../lib/page';
+import { releaseShell } from '../lib/shell';
 import { pageWidth } from '../ui/styles';
 import { FeaturedChallenges } from './-landing/FeaturedChallenges';
 import { Hero } from './-landing/Hero';
@@ -27,6 +28,8 @@ function Landing() {
   const member = auth.status === 'signed-in' && auth.isVerified && auth.user !== null;
 
   useEffect(() => rememberReferral(ref), [ref]);
+  // The page's first render takes the prerendered shell's place (lib/shell.ts).
+  useLayoutEffect(() => releaseShell(), []);
 
   // The balance loads only for a signed-in member.
   const balanceText =

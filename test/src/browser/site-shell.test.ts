@@ -44,6 +44,77 @@ const withConsent = (context: BrowserContext) =>
     ),
   );
 
+describe("a visitor's first paint: the prerendered shell of /, /offers and /blog", () => {
+  /** Where the navbar, the page's heading and lead text and the calls to action sit, in the shell or in the app. */
+  const layout = (page: Page) =>
+    page.evaluate(() => {
+      const box = (selector: string) => {
+        const element = document.querySelector(`#shell ${selector}`) ?? document.querySelector(`#root ${selector}`);
+        if (!element) return null;
+        const { x, y, width, height } = element.getBoundingClientRect();
+        return [x, y, width, height].map(Math.round);
+      };
+      return {
+        nav: box('nav[aria-label="Main"]'),
+        heading: box('main h1'),
+        lead: box('main h1 ~ p'),
+        signUp: box('[data-testid="nav-signup"]'),
+        start: box('[data-testid="landing-start"]'),
+      };
+    });
+
+  for (const [width, height] of [
+    [390, 844],
+    [1440, 900],
+  ]) {
+    it(`paints before any script has run, and the app takes its place with the same layout, no shift (${width} px)`, async () => {
+      for (const path of ['/', '/offers', '/blog']) {
+        // Without JavaScript: the shell alone.
+        const still = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
+        await still.route('**/*.js', (route) => route.abort());
+        const before = await still.newPage();
+        await before.goto(`${stack.url}${path}`);
+        expect(await before.locator('#shell h1').isVisible()).toBe(true);
+        expect(await before.locator('#root').isVisible()).toBe(false);
+        const shell = await layout(before);
+        await still.close();
+
+        const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
+        await withConsent(context);
+        const page = await context.newPage();
+        const problems: string[] = [];
+        page.on('console', (message) => ['error', 'warning'].includes(message.type()) && problems.push(message.text()));
+        page.on('pageerror', (error) => problems.push(error.message));
+        await page.goto(`${stack.url}${path}`, { waitUntil: 'networkidle' });
+        await page.locator('#shell').waitFor({ state: 'detached' });
+        expect(await page.locator('h1').count()).toBe(1);
+        expect(await layout(page)).toEqual(shell);
+        const shifted = await page.evaluate(
+          () =>
+            new Promise<number>((done) => {
+              let sum = 0;
+              new PerformanceObserver((list) => {
+                for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) sum += entry.value;
+              }).observe({ type: 'layout-shift', buffered: true });
+              setTimeout(() => done(sum), 100);
+            }),
+        );
+        expect(shifted).toBeLessThan(0.01);
+        expect(problems).toEqual([]);
+        await context.close();
+      }
+    });
+  }
+
+  it('a member (the hint cookie the app sets on sign-in) gets no visitor shell', async () => {
+    const visitor = await (await fetch(`${stack.url}/`)).text();
+    expect(visitor).toContain('<div id="shell">');
+    const member = await (await fetch(`${stack.url}/`, { headers: { cookie: 'pq_member=1' } })).text();
+    expect(member).not.toContain('id="shell"');
+    expect(member).toContain('<div id="root"></div>');
+  });
+});
+
 describe('a visitor on a 390 px phone', () => {
   it('opens the menu over the whole screen and reaches every link; it closes on link click, outside click and at 768 px', async () => {
     const context = await browser.newContext(PHONE);
