@@ -158,9 +158,13 @@ const VENDOR_CHUNKS: Array<[chunk: string, pattern: RegExp]> = [
  * pieces they share, and the icons those pages use (found in their sources). Left to Rollup these
  * were a dozen sub-kilobyte chunks, each a request on a visitor's first load.
  */
-const PUBLIC_SOURCES = ['src/routes/__root.tsx', 'src/routes/index.tsx', 'src/routes/-landing', 'src/components/Navbar.tsx', 'src/components/MobileMenu.tsx', 'src/components/Footer.tsx', 'src/components/Feedback.tsx', 'src/components/PageHeader.tsx', 'src/components/SuspendedNotice.tsx', 'src/components/Logo.tsx', 'src/components/consent', 'src/ui', 'src/routes/offers', 'src/routes/blog', 'src/components/offers', 'src/components/blog', 'src/components/EarnCallToAction.tsx', 'src/ui/Pager.tsx', 'src/ui/SearchField.tsx', 'src/ui/Badge.tsx'];
+const PUBLIC_SOURCES = ['src/routes/__root.tsx', 'src/routes/index.tsx', 'src/routes/-landing', 'src/components/Navbar.tsx', 'src/components/MobileMenu.tsx', 'src/components/MobileMenuPanel.tsx', 'src/components/Footer.tsx', 'src/components/Feedback.tsx', 'src/components/PageHeader.tsx', 'src/components/SuspendedNotice.tsx', 'src/components/Logo.tsx', 'src/components/consent', 'src/ui', 'src/routes/offers', 'src/routes/blog', 'src/components/offers', 'src/components/blog', 'src/components/EarnCallToAction.tsx', 'src/ui/Pager.tsx', 'src/ui/SearchField.tsx', 'src/ui/Badge.tsx'];
 // (ui/Modal serves member and admin pages only: it stays out.)
-const PUBLIC_MODULES = /\/client\/src\/(components\/offers\/|components\/blog\/|components\/EarnCallToAction\.tsx|lib\/server-message\.ts|ui\/(Pager|SearchField|Badge)\.tsx)/;
+// The list pages' heading (and its texts, shared with their prerendered shells) and the search
+// debounce: left to Rollup, three more sub-kilobyte requests on /offers and /blog. The phone menu's
+// overlay too: it loads when first opened (with the rest of public-pages, which the pages it leads to need).
+const PUBLIC_MODULES =
+  /\/client\/src\/(components\/offers\/|components\/blog\/|components\/EarnCallToAction\.tsx|components\/PageHeader\.tsx|components\/MobileMenuPanel\.tsx|lib\/page-headers\.ts|lib\/use-debounced\.ts|lib\/server-message\.ts|lib\/seo-record\.ts|ui\/(Pager|SearchField|Badge)\.tsx)/;
 
 function sourcesUnder(path: string): string[] {
   const full = resolve(fileURLToPath(new URL('.', import.meta.url)), path);
@@ -247,7 +251,9 @@ function publicOrVendorChunkOf(id: string): string | undefined {
   // which every first load then fetched.
   // Except the client routes' page-head table: it loads after the first paint with lib/seo-apply
   // (named here, else it would follow the contracts index into 'public').
-  if (/\/contracts\/src\/seo-routes\.ts$|\/client\/src\/lib\/seo-apply\.ts$/.test(id)) return 'page-head';
+  // With them the page-head builders (contracts/src/seo.ts: route heads carry an offer's or a post's
+  // record, which lib/seo-apply makes into metadata).
+  if (/\/contracts\/src\/seo(-routes)?\.ts$|\/client\/src\/lib\/seo-apply\.ts$/.test(id)) return 'page-head';
   if (/\/(contracts|domain)\/src\//.test(id)) return 'public';
   return PUBLIC_MODULES.test(id) ? 'public' : undefined;
 }

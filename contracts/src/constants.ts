@@ -3,6 +3,14 @@ import { type Pence, penceToDecimal } from './money';
 /** Business constants. One source for server checks, screens and texts. */
 export const PRODUCT_NAME = 'PlayQuid';
 export const DEFAULT_PAGE_TITLE = `${PRODUCT_NAME} - Play Games, Earn Real Money`;
+
+/**
+ * "Dashboard | PlayQuid"; the default title when a page has none. Here rather than in ./seo, whose
+ * page-head builders the web client loads only after the first paint (every page's shell titles its routes).
+ */
+export function pageTitle(title?: string): string {
+  return title ? `${title} | ${PRODUCT_NAME}` : DEFAULT_PAGE_TITLE;
+}
 export const CURRENCY = 'GBP';
 export const LOCALE = 'en-GB';
 

@@ -5,7 +5,6 @@ import { CashCannon } from '../components/CashCannon';
 import { EarnCallToAction } from '../components/EarnCallToAction';
 import { FeaturedBlogs } from '../components/blog/FeaturedBlogs';
 import { useAuth } from '../lib/auth/react';
-import { rememberReferral } from '../lib/auth/referral';
 import { LazyLandingBalanceText } from '../components/member-balance-lazy';
 import { pageHead } from '../lib/page';
 import { releaseShell } from '../lib/shell';
@@ -27,7 +26,10 @@ function Landing() {
   const { ref } = Route.useSearch();
   const member = auth.status === 'signed-in' && auth.isVerified && auth.user !== null;
 
-  useEffect(() => rememberReferral(ref), [ref]);
+  // Only a referral link loads the code that keeps its referrer.
+  useEffect(() => {
+    if (ref) void import('../lib/auth/referral').then(({ rememberReferral }) => rememberReferral(ref));
+  }, [ref]);
   // The page's first render takes the prerendered shell's place (lib/shell.ts).
   useLayoutEffect(() => releaseShell(), []);
 
