@@ -22,7 +22,7 @@ import { OffersStatsChips } from './routes/offers/-components/OffersToolbar';
 const SHELLS: Record<string, () => ReactNode> = {
   '/': () => (
     // routes/index.tsx: the page's sections sit in one layer above the cash cannon.
-    <div className="relative z-10">
+    <div className="relative z-10 landing-sections">
       <Hero member={false} balanceText={formatPence(WELCOME_BONUS_PENCE)} />
     </div>
   ),

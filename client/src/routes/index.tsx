@@ -46,8 +46,9 @@ function Landing() {
     <>
       {/* Decorative: one volley of money from both sides as the page opens; nothing under reduced motion. */}
       <CashCannon />
-      {/* The page paints over the volley (its own stacking layer above the cannon's). */}
-      <div className="relative z-10">
+      {/* The page paints over the volley (its own stacking layer above the cannon's). The sections
+          below the first two are laid out and painted as they come near the screen (styles.css). */}
+      <div className="relative z-10 landing-sections">
         <Hero member={member} balanceText={balanceText} />
         <StatsStrip />
         <FeaturedChallenges />
