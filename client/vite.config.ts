@@ -105,6 +105,39 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * `shells.json` beside index.html: the static markup of the top of each public page (navbar, then
+ * hero or page header) as a visitor's first render draws it, from `src/prerender.tsx` run through
+ * Vite's SSR loader. The API puts a visitor's into the page before `#root`, so the page paints
+ * before its JavaScript has run; the app's first render then takes its place (lib/shell.ts).
+ */
+function prerenderShells(): Plugin {
+  let root = '';
+  return {
+    name: 'playquid-prerender-shells',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    async generateBundle() {
+      const { createServer } = await import('vite');
+      const server = await createServer({
+        root,
+        configFile: fileURLToPath(import.meta.url),
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, watch: null },
+      });
+      try {
+        const { renderShells } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderShells: () => Promise<Record<string, string>> };
+        this.emitFile({ type: 'asset', fileName: 'shells.json', source: `${JSON.stringify(await renderShells(), null, 2)}\n` });
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
 // Long-lived vendor chunks: an app release does not make visitors download these again. React and
 // TanStack Router serve every page; TanStack Query every page but a visitor's landing page (it loads
 // when a page needs it: lib/query/lazy-client.ts); Firebase is loaded on demand (lazy-session) as
@@ -125,9 +158,13 @@ const VENDOR_CHUNKS: Array<[chunk: string, pattern: RegExp]> = [
  * pieces they share, and the icons those pages use (found in their sources). Left to Rollup these
  * were a dozen sub-kilobyte chunks, each a request on a visitor's first load.
  */
-const PUBLIC_SOURCES = ['src/routes/__root.tsx', 'src/routes/index.tsx', 'src/routes/-landing', 'src/components/Navbar.tsx', 'src/components/MobileMenu.tsx', 'src/components/Footer.tsx', 'src/components/Feedback.tsx', 'src/components/PageHeader.tsx', 'src/components/SuspendedNotice.tsx', 'src/components/Logo.tsx', 'src/components/consent', 'src/ui', 'src/routes/offers', 'src/routes/blog', 'src/components/offers', 'src/components/blog', 'src/components/EarnCallToAction.tsx', 'src/ui/Pager.tsx', 'src/ui/SearchField.tsx', 'src/ui/Badge.tsx'];
+const PUBLIC_SOURCES = ['src/routes/__root.tsx', 'src/routes/index.tsx', 'src/routes/-landing', 'src/components/Navbar.tsx', 'src/components/MobileMenu.tsx', 'src/components/MobileMenuPanel.tsx', 'src/components/Footer.tsx', 'src/components/Feedback.tsx', 'src/components/PageHeader.tsx', 'src/components/SuspendedNotice.tsx', 'src/components/Logo.tsx', 'src/components/consent', 'src/ui', 'src/routes/offers', 'src/routes/blog', 'src/components/offers', 'src/components/blog', 'src/components/EarnCallToAction.tsx', 'src/ui/Pager.tsx', 'src/ui/SearchField.tsx', 'src/ui/Badge.tsx'];
 // (ui/Modal serves member and admin pages only: it stays out.)
-const PUBLIC_MODULES = /\/client\/src\/(components\/offers\/|components\/blog\/|components\/EarnCallToAction\.tsx|lib\/server-message\.ts|ui\/(Pager|SearchField|Badge)\.tsx)/;
+// The list pages' heading (and its texts, shared with their prerendered shells) and the search
+// debounce: left to Rollup, three more sub-kilobyte requests on /offers and /blog. The phone menu's
+// overlay too: it loads when first opened (with the rest of public-pages, which the pages it leads to need).
+const PUBLIC_MODULES =
+  /\/client\/src\/(components\/offers\/|components\/blog\/|components\/EarnCallToAction\.tsx|components\/PageHeader\.tsx|components\/MobileMenuPanel\.tsx|lib\/page-headers\.ts|lib\/use-debounced\.ts|lib\/server-message\.ts|lib\/seo-record\.ts|ui\/(Pager|SearchField|Badge)\.tsx)/;
 
 function sourcesUnder(path: string): string[] {
   const full = resolve(fileURLToPath(new URL('.', import.meta.url)), path);
@@ -214,7 +251,9 @@ function publicOrVendorChunkOf(id: string): string | undefined {
   // which every first load then fetched.
   // Except the client routes' page-head table: it loads after the first paint with lib/seo-apply
   // (named here, else it would follow the contracts index into 'public').
-  if (/\/contracts\/src\/seo-routes\.ts$|\/client\/src\/lib\/seo-apply\.ts$/.test(id)) return 'page-head';
+  // With them the page-head builders (contracts/src/seo.ts: route heads carry an offer's or a post's
+  // record, which lib/seo-apply makes into metadata).
+  if (/\/contracts\/src\/seo(-routes)?\.ts$|\/client\/src\/lib\/seo-apply\.ts$/.test(id)) return 'page-head';
   if (/\/(contracts|domain)\/src\//.test(id)) return 'public';
   return PUBLIC_MODULES.test(id) ? 'public' : undefined;
 }
@@ -233,7 +272,7 @@ export default defineConfig({
         splitBehavior: ({ routeId }) => (/^\/(_admin|_member)\//.test(routeId) ? [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] : undefined),
       },
     }),
-    react(), tailwindcss(), preloadFonts(), routePreloads(), precompress()],
+    react(), tailwindcss(), preloadFonts(), routePreloads(), prerenderShells(), precompress()],
   resolve: {
     alias: {
       '@playquid/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)),

@@ -8,6 +8,7 @@ import { LazyAuthSession } from './lib/auth/lazy-session';
 import { hasPersistedFirebaseUser } from './lib/auth/persisted-user';
 import type { AuthState } from './lib/auth/state';
 import { loadedQueryClient, queryClient } from './lib/query/lazy-client';
+import { noteMemberHint } from './lib/shell';
 import { routeTree } from './routeTree.gen';
 import { PageSpinner } from './components/Feedback';
 import './styles.css';
@@ -39,6 +40,8 @@ declare module '@tanstack/react-router' {
 const accessKey = (state: AuthState) => [state.status, state.user?.uid, state.isVerified, state.isAdmin].join('|');
 let lastAccess = accessKey(session.state);
 session.subscribe(() => {
+  // The server leaves the visitor's prerendered shell out of a member's pages (lib/shell.ts).
+  noteMemberHint(session.state.status);
   const next = accessKey(session.state);
   if (next === lastAccess) return;
   const hadMember = lastAccess.startsWith('signed-in');

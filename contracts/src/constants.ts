@@ -3,6 +3,14 @@ import { type Pence, penceToDecimal } from './money';
 /** Business constants. One source for server checks, screens and texts. */
 export const PRODUCT_NAME = 'PlayQuid';
 export const DEFAULT_PAGE_TITLE = `${PRODUCT_NAME} - Play Games, Earn Real Money`;
+
+/**
+ * "Dashboard | PlayQuid"; the default title when a page has none. Here rather than in ./seo, whose
+ * page-head builders the web client loads only after the first paint (every page's shell titles its routes).
+ */
+export function pageTitle(title?: string): string {
+  return title ? `${title} | ${PRODUCT_NAME}` : DEFAULT_PAGE_TITLE;
+}
 export const CURRENCY = 'GBP';
 export const LOCALE = 'en-GB';
 
@@ -101,3 +109,10 @@ export const isEarnedStatus = (status: string): boolean => (EARNED_STATUSES as r
 export const CALLBACK_OVERDUE_MINUTES = 15;
 /** An approved payout whose reward is not delivered, paid or returned after this long is stuck (audit and admin health). */
 export const PAYOUT_STUCK_HOURS = 24;
+
+/**
+ * A cookie the web client sets ("1") while a member is signed in on the browser, so the server
+ * leaves the visitor's prerendered page shell out of their pages (client/src/lib/shell.ts). It
+ * carries no identity; the session stays with Firebase.
+ */
+export const MEMBER_HINT_COOKIE = 'pq_member';

@@ -1,4 +1,5 @@
-import { notFoundMeta, organizationJsonLd, type PageMeta, pageTitle, SITE_DESCRIPTION, SITE_KEYWORDS } from './seo';
+import { pageTitle } from './constants';
+import { notFoundMeta, organizationJsonLd, type PageMeta, SITE_DESCRIPTION, SITE_KEYWORDS } from './seo';
 
 /**
  * The client routes' page metadata table (./seo has the shared types and tag list). Its own module

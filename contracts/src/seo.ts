@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_TITLE, LOCALE, PRODUCT_NAME } from './constants';
+import { LOCALE, pageTitle, PRODUCT_NAME } from './constants';
 import { penceToDecimal } from './money';
 
 /**
@@ -40,11 +40,6 @@ export const SITE_SOCIAL_LINKS = ['https://www.facebook.com/playquid', 'https://
 export const SITE_LANG = LOCALE;
 export const OG_LOCALE = LOCALE.replace('-', '_');
 export const NOT_FOUND_TITLE = 'Page Not Found';
-
-/** "Dashboard | PlayQuid"; the default title when a page has none. */
-export function pageTitle(title?: string): string {
-  return title ? `${title} | ${PRODUCT_NAME}` : DEFAULT_PAGE_TITLE;
-}
 
 // The table of client routes (ROUTE_SEO, matchClientRoute, routeMeta, SITEMAP_PATHS) is in ./seo-routes.
 

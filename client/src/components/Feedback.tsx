@@ -1,9 +1,10 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { CircleAlert, CircleCheck, LoaderCircle, RefreshCw } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect } from 'react';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
+import { releaseShell } from '../lib/shell';
 
 /** Shown while a route's data loads (after the router's pending delay). */
 export function PageSpinner({ label = 'Loading…' }: { label?: string }) {
@@ -25,6 +26,8 @@ export function RouteError({ error, title = 'Something went wrong' }: ErrorCompo
   const router = useRouter();
   const queryErrorReset = useQueryErrorResetBoundary();
   useEffect(() => queryErrorReset.reset(), [queryErrorReset]);
+  // An error in place of a page that has a prerendered shell: the shell goes.
+  useLayoutEffect(() => releaseShell(), []);
   return (
     <Card className="mx-auto my-16 max-w-md p-8 text-center" role="alert" data-testid="route-error">
       <span className="mx-auto grid h-12 w-12 place-items-center rounded-2xl bg-red-500/15 text-red-300" aria-hidden>

@@ -65,7 +65,7 @@ const linkClass = 'text-sm text-slate-400 transition hover:text-quid-200';
 /** Footer. */
 export function Footer() {
   return (
-    <footer className="relative mt-24 border-t border-white/5 bg-ink-950">
+    <footer className="site-footer relative mt-24 border-t border-white/5 bg-ink-950">
       <div className="absolute inset-x-0 top-0 h-px bg-linear-to-r from-transparent via-grape-500/50 to-transparent" aria-hidden />
       <div className={`${pageWidth} grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]`}>
         <div className="flex flex-col gap-4">

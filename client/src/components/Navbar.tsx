@@ -1,13 +1,16 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { LogOut, Menu, ShieldCheck, Wallet, X } from 'lucide-react';
-import { Suspense, useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { toast } from '../lib/toast';
 import { useAuth, useAuthSession } from '../lib/auth/react';
 import { displayName } from '../lib/display';
 import { pageWidth } from '../ui/styles';
 import { Logo } from './Logo';
 import { LazyNavBalanceText } from './member-balance-lazy';
-import { MobileMenu, type NavItem, useMobileMenu } from './MobileMenu';
+import { loadMobileMenuPanel, type NavItem, useMobileMenu } from './MobileMenu';
+
+// The phone menu's overlay is not part of the first paint: it loads when first opened.
+const MobileMenu = lazy(loadMobileMenuPanel);
 
 const VISITOR_LINKS: NavItem[] = [
   { to: '/blog', label: 'Blog' },
@@ -144,6 +147,7 @@ export function Navbar() {
             aria-expanded={open}
             aria-controls="mobile-menu"
             onClick={menu.toggle}
+            onPointerDown={() => void loadMobileMenuPanel()}
             data-testid="nav-menu-toggle"
           >
             {open ? <X size={22} aria-hidden /> : <Menu size={22} aria-hidden />}
@@ -151,7 +155,11 @@ export function Navbar() {
         </div>
       </nav>
 
-      <MobileMenu open={open} links={links} signedIn={signedIn} panelRef={panelRef} onClose={close} onLogout={() => void logout()} />
+      {open && (
+        <Suspense fallback={null}>
+          <MobileMenu open links={links} signedIn={signedIn} panelRef={panelRef} onClose={close} onLogout={() => void logout()} />
+        </Suspense>
+      )}
     </header>
   );
 }

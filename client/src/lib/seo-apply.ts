@@ -1,5 +1,15 @@
-import { headTags, type HeadTag, matchClientRoute, type PageMeta, pageTitle, routeMeta } from '@playquid/contracts';
-import type { HeadMatches } from './seo-head';
+import {
+  blogPostMeta,
+  headTags,
+  type HeadTag,
+  matchClientRoute,
+  offerMeta,
+  type PageMeta,
+  pageTitle,
+  routeMeta,
+} from '@playquid/contracts';
+import type { HeadMatches, HeadMeta } from './seo-head';
+import { SEO_RECORD } from './seo-record';
 
 /**
  * The document head on the client (loaded by useSeoHead in ./seo-head after the first paint): the
@@ -7,6 +17,28 @@ import type { HeadMatches } from './seo-head';
  * refined by the deepest route's `head()` meta. The server marks its tags data-seo; this replaces
  * those and any generic ones.
  */
+
+/** A page's metadata as the meta entries a route head gives. */
+function metaEntries(meta: PageMeta): HeadMeta[] {
+  return [
+    { title: meta.title },
+    { name: 'description', content: meta.description },
+    { name: 'keywords', content: meta.keywords },
+    { name: 'robots', content: meta.robots },
+    { property: 'og:type', content: meta.type },
+    ...(meta.image ? [{ property: 'og:image', content: meta.image }] : []),
+    ...(meta.jsonLd ?? []).map((json) => ({ 'script:ld+json': json })),
+  ];
+}
+
+/** A route head's entries with an offer's or a post's record (./seo-head offerHead, blogPostHead) made into its metadata. */
+function expanded(tags: ReadonlyArray<HeadMeta>): HeadMeta[] {
+  return tags.flatMap((tag) => {
+    if (tag?.name === SEO_RECORD.offer && tag.content) return metaEntries(offerMeta(JSON.parse(tag.content)));
+    if (tag?.name === SEO_RECORD.post && tag.content) return metaEntries(blogPostMeta(JSON.parse(tag.content)));
+    return [tag];
+  });
+}
 
 /** The table's metadata for a path, overridden by what the matched routes' heads say (deepest wins). */
 export function metaFromMatches(pathname: string, matches: HeadMatches): PageMeta {
@@ -16,7 +48,7 @@ export function metaFromMatches(pathname: string, matches: HeadMatches): PageMet
     // The root's default title must not hide the table's title of a page without a head of its own.
     if (routeId === '__root__') continue;
     const jsonLd: Array<Record<string, unknown>> = [];
-    for (const tag of tags ?? []) {
+    for (const tag of expanded(tags ?? [])) {
       if (!tag) continue;
       if (tag.title) meta.title = tag.title;
       if (tag['script:ld+json']) jsonLd.push(tag['script:ld+json']);

@@ -1,4 +1,5 @@
-import { blogPostMeta, type BlogPostSeo, offerMeta, type OfferSeo, type PageMeta } from '@playquid/contracts';
+import type { BlogPostSeo, OfferSeo } from '@playquid/contracts';
+import { SEO_RECORD } from './seo-record';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 
@@ -9,30 +10,27 @@ import { useEffect, useRef } from 'react';
  */
 
 /** A route `head()` meta entry as TanStack Router keeps it. */
-export type HeadMeta = { title?: string; name?: string; property?: string; content?: string; 'script:ld+json'?: Record<string, unknown> } | undefined;
+export type HeadMeta =
+  { title?: string; name?: string; property?: string; content?: string; 'script:ld+json'?: Record<string, unknown> } | undefined;
 
 /** The matched routes' head entries (the root layout's and each page's `head()`). */
 export type HeadMatches = ReadonlyArray<{ routeId?: string; meta?: ReadonlyArray<HeadMeta> }>;
 
-/** Route `head()` for a page with a record: the metadata as meta entries the root hook reads back. */
-export function seoHead(meta: PageMeta): { meta: HeadMeta[] } {
-  return {
-    meta: [
-      { title: meta.title },
-      { name: 'description', content: meta.description },
-      { name: 'keywords', content: meta.keywords },
-      { name: 'robots', content: meta.robots },
-      { property: 'og:type', content: meta.type },
-      ...(meta.image ? [{ property: 'og:image', content: meta.image }] : []),
-      ...(meta.jsonLd ?? []).map((json) => ({ 'script:ld+json': json })),
-    ],
-  };
-}
+/**
+ * Route `head()` for an offer or a blog post: the record itself, as JSON in a meta entry named
+ * in ./seo-record, which ./seo-apply turns into the page's metadata and structured data (contracts' offerMeta,
+ * blogPostMeta) when it applies the head. Those builders load with it, after the first paint, rather
+ * than in every page's shell (route heads are part of the entry).
+ */
 
-/** Offer detail head: title, description and Offer structured data. */
-export const offerHead = (offer: OfferSeo) => seoHead(offerMeta(offer));
-/** Blog post head: title, meta description and BlogPosting structured data. */
-export const blogPostHead = (post: BlogPostSeo) => seoHead(blogPostMeta(post));
+/** Offer detail head: title, description and Offer structured data (built by ./seo-apply). */
+export const offerHead = (offer: OfferSeo): { meta: HeadMeta[] } => ({
+  meta: [{ name: SEO_RECORD.offer, content: JSON.stringify(offer) }],
+});
+/** Blog post head: title, meta description and BlogPosting structured data (built by ./seo-apply). */
+export const blogPostHead = (post: BlogPostSeo): { meta: HeadMeta[] } => ({
+  meta: [{ name: SEO_RECORD.post, content: JSON.stringify(post) }],
+});
 
 /** Keeps the document head in step with the current route (root layout). */
 export function useSeoHead(): void {

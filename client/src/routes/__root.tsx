@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Navigate, Outlet, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { RouteError } from '../components/Feedback';
+import { AppFrame } from '../components/AppFrame';
 import { Footer } from '../components/Footer';
-import { Navbar } from '../components/Navbar';
 import { SuspendedNotice } from '../components/SuspendedNotice';
 import { CookieConsentGate } from '../components/consent/CookieConsentGate';
 import type { LazyAuthSession } from '../lib/auth/lazy-session';
@@ -11,6 +11,7 @@ import { trackPageView } from '../lib/consent/analytics';
 import { pageHead } from '../lib/page';
 import { loadQueryClient } from '../lib/query/lazy-client';
 import { useSeoHead } from '../lib/seo-head';
+import { releaseShell, SHELL_PATHS } from '../lib/shell';
 import { useToasterWanted } from '../lib/toast';
 
 const LazyToaster = lazy(() => import('../components/LazyToaster'));
@@ -43,6 +44,10 @@ function useDocumentHead() {
   // Before the page view, so the view is counted with the new page's title.
   useSeoHead();
   useEffect(() => trackPageView(pathname), [pathname]);
+  // A page with a prerendered shell hands over from its own first render; any other page at once.
+  useLayoutEffect(() => {
+    if (!SHELL_PATHS.includes(pathname)) releaseShell();
+  }, [pathname]);
 }
 
 function RootLayout() {
@@ -50,25 +55,21 @@ function RootLayout() {
   const toasts = useToasterWanted();
   return (
     // Animations are CSS (and the Web Animations API): no animation library in any page's first load.
-    <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only rounded-xl bg-quid-300 px-4 py-2 font-bold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
-      >
-        Skip to content
-      </a>
-      <Navbar />
-      <SuspendedNotice />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <Footer />
-      <CookieConsentGate />
-      {toasts && (
-        <Suspense fallback={null}>
-          <LazyToaster />
-        </Suspense>
-      )}
-    </div>
+    <AppFrame
+      notice={<SuspendedNotice />}
+      after={
+        <>
+          <Footer />
+          <CookieConsentGate />
+          {toasts && (
+            <Suspense fallback={null}>
+              <LazyToaster />
+            </Suspense>
+          )}
+        </>
+      }
+    >
+      <Outlet />
+    </AppFrame>
   );
 }

@@ -1,13 +1,13 @@
 import { formatPence, WELCOME_BONUS_PENCE } from '@playquid/contracts';
 import { createFileRoute } from '@tanstack/react-router';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { CashCannon } from '../components/CashCannon';
 import { EarnCallToAction } from '../components/EarnCallToAction';
 import { FeaturedBlogs } from '../components/blog/FeaturedBlogs';
 import { useAuth } from '../lib/auth/react';
-import { rememberReferral } from '../lib/auth/referral';
 import { LazyLandingBalanceText } from '../components/member-balance-lazy';
 import { pageHead } from '../lib/page';
+import { releaseShell } from '../lib/shell';
 import { pageWidth } from '../ui/styles';
 import { FeaturedChallenges } from './-landing/FeaturedChallenges';
 import { Hero } from './-landing/Hero';
@@ -26,7 +26,12 @@ function Landing() {
   const { ref } = Route.useSearch();
   const member = auth.status === 'signed-in' && auth.isVerified && auth.user !== null;
 
-  useEffect(() => rememberReferral(ref), [ref]);
+  // Only a referral link loads the code that keeps its referrer.
+  useEffect(() => {
+    if (ref) void import('../lib/auth/referral').then(({ rememberReferral }) => rememberReferral(ref));
+  }, [ref]);
+  // The page's first render takes the prerendered shell's place (lib/shell.ts).
+  useLayoutEffect(() => releaseShell(), []);
 
   // The balance loads only for a signed-in member.
   const balanceText =
@@ -41,8 +46,9 @@ function Landing() {
     <>
       {/* Decorative: one volley of money from both sides as the page opens; nothing under reduced motion. */}
       <CashCannon />
-      {/* The page paints over the volley (its own stacking layer above the cannon's). */}
-      <div className="relative z-10">
+      {/* The page paints over the volley (its own stacking layer above the cannon's). The sections
+          below the first two are laid out and painted as they come near the screen (styles.css). */}
+      <div className="relative z-10 landing-sections">
         <Hero member={member} balanceText={balanceText} />
         <StatsStrip />
         <FeaturedChallenges />

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DomainError } from '@playquid/domain';
 import { WrongExpectedRevisionError } from '../event-store/event-store';
+import { hasMemberHint } from '../seo/head-html';
 import { SeoService } from '../seo/seo.service';
 
 const DOMAIN_STATUS: Record<DomainError['code'], HttpStatus> = {
@@ -93,7 +94,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
   private async clientPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (this.seo) {
       try {
-        const page = await this.seo.page(new URL(request.url, 'http://localhost').pathname);
+        const page = await this.seo.page(new URL(request.url, 'http://localhost').pathname, { member: hasMemberHint(request.headers.cookie) });
         void reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html);
         return;
       } catch (error) {

@@ -1,6 +1,6 @@
 import { blogPostMeta, headTags, notFoundMeta, offerMeta, routeMeta } from '@playquid/contracts';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, injectHead, jsonForScript, renderHeadTags, routePreloadTags } from './head-html';
+import { escapeHtml, hasMemberHint, injectHead, injectShell, jsonForScript, renderHeadTags, routePreloadTags } from './head-html';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -77,5 +77,22 @@ describe('page head HTML', () => {
     expect(routePreloadTags(preloads, '/')).toBe('<link rel="modulepreload" crossorigin href="/assets/routes-a1.js">');
     expect(routePreloadTags(preloads, '/offers')).toBe('<link rel="modulepreload" crossorigin href="/assets/query-b2.js">');
     expect(routePreloadTags({}, '/offers')).toBe('');
+  });
+
+  it("puts the path's prerendered shell just before the app's root, and nothing for a path without one", () => {
+    const shells = { '/': '<div class="flex">Play $& games</div>', '/blog': '<header>Blog</header>' };
+    expect(injectShell(TEMPLATE, shells, '/')).toContain('<body><div id="shell"><div class="flex">Play $& games</div></div><div id="root"></div></body>');
+    expect(injectShell(TEMPLATE, shells, '/blog')).toContain('<div id="shell"><header>Blog</header></div><div id="root"></div>');
+    expect(injectShell(TEMPLATE, shells, '/dashboard')).toBe(TEMPLATE);
+    expect(injectShell(TEMPLATE, shells, 'constructor')).toBe(TEMPLATE);
+    expect(injectShell(TEMPLATE, {}, '/')).toBe(TEMPLATE);
+  });
+
+  it('reads the member hint cookie among others, and only its "1"', () => {
+    expect(hasMemberHint('pq_member=1')).toBe(true);
+    expect(hasMemberHint('a=b; pq_member=1; c=d')).toBe(true);
+    expect(hasMemberHint('pq_member=0')).toBe(false);
+    expect(hasMemberHint('xpq_member=1')).toBe(false);
+    expect(hasMemberHint(undefined)).toBe(false);
   });
 });

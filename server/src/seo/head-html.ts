@@ -1,4 +1,4 @@
-import type { HeadTag } from '@playquid/contracts';
+import { type HeadTag, MEMBER_HINT_COOKIE } from '@playquid/contracts';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Text or attribute value made inert in HTML (values come from admins' posts and partner offers). */
@@ -51,6 +51,26 @@ export function injectHead(template: string, headHtml: string, lang: string): st
   html = html.replace(/<html\b[^>]*>/i, `<html lang="${escapeHtml(lang)}">`);
   // A function replacement: `$&`-style patterns in a post title must not be expanded.
   return html.replace(/<\/head>/i, () => `  ${headHtml}\n  </head>`);
+}
+
+/**
+ * The client build's `shells.json`: by path, the static markup of the top of a public page as a
+ * visitor's first render draws it (client/src/prerender.tsx); the client's lib/shell.ts hands over.
+ */
+export type PageShells = Readonly<Record<string, string>>;
+
+/** Whether the request carries the client's member hint (contracts' MEMBER_HINT_COOKIE): no visitor's shell then. */
+export const hasMemberHint = (cookieHeader: string | undefined): boolean =>
+  (cookieHeader ?? '').split(';').some((pair) => pair.trim() === `${MEMBER_HINT_COOKIE}=1`);
+
+/**
+ * The page with its prerendered shell just before the app's root element (the shell is the build's
+ * own markup, not escaped); the page as it is without a shell for the path or without that element.
+ */
+export function injectShell(html: string, shells: PageShells, pathname: string): string {
+  const shell = Object.hasOwn(shells, pathname) ? shells[pathname] : undefined;
+  if (!shell) return html;
+  return html.replace(/<div id="root"><\/div>/, () => `<div id="shell">${shell}</div><div id="root"></div>`);
 }
 
 /** The client build's `route-preloads.json`: chunk URLs by path, "*" for every path not listed. */

@@ -13,7 +13,7 @@ import {
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { escapeHtml, injectHead, renderHeadTags, type RoutePreloads, routePreloadTags } from './head-html';
+import { escapeHtml, injectHead, injectShell, type PageShells, renderHeadTags, type RoutePreloads, routePreloadTags } from './head-html';
 import { SeoRepository } from './seo.repository';
 
 /** Sitemaps are capped at 50,000 URLs; far more than the catalogue and blog hold. */
@@ -35,6 +35,7 @@ const isoDate = (value: Date | string | null | undefined) => (value ? new Date(v
 export class SeoService {
   private template?: string;
   private preloads?: RoutePreloads;
+  private shells?: PageShells;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -63,11 +64,25 @@ export class SeoService {
     return this.preloads;
   }
 
-  async page(pathname: string): Promise<RenderedPage> {
+  /** The build's shells.json, read once like index.html (none when a build has not written it). */
+  private pageShells(): PageShells {
+    if (!this.shells) {
+      try {
+        this.shells = JSON.parse(readFileSync(join(this.config.clientDist, 'shells.json'), 'utf8')) as PageShells;
+      } catch {
+        this.shells = {};
+      }
+    }
+    return this.shells;
+  }
+
+  /** The page for `pathname`; a visitor's (not `member`) public page comes with its prerendered shell. */
+  async page(pathname: string, { member = false }: { member?: boolean } = {}): Promise<RenderedPage> {
     const { meta, status } = await this.metaFor(pathname);
     const preloads = routePreloadTags(this.routePreloads(), pathname);
     const head = [renderHeadTags(headTags(meta, this.origin, pathname)), preloads].filter(Boolean).join('\n    ');
-    return { status, html: injectHead(this.indexHtml(), head, SITE_LANG) };
+    const html = injectHead(this.indexHtml(), head, SITE_LANG);
+    return { status, html: member || status !== 200 ? html : injectShell(html, this.pageShells(), pathname) };
   }
 
   async metaFor(pathname: string): Promise<{ meta: PageMeta; status: 200 | 404 }> {

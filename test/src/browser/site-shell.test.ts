@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserStack, startBrowserStack } from '../support/browser';
 import { PASSWORD, registeredMember, uniqueEmail } from '../support/members';
 import { bearer, makeAdmin } from '../support/money';
-import { type Stack, TEST_SECRET } from '../support/stack';
+import { eventually, type Stack, TEST_SECRET } from '../support/stack';
 
 let setup: BrowserStack;
 let stack: Stack;
@@ -43,6 +43,113 @@ const withConsent = (context: BrowserContext) =>
       JSON.stringify({ version: 1, choices: { essential: true, analytics: false, marketing: false, functional: false }, decided_at: new Date().toISOString() }),
     ),
   );
+
+describe("a visitor's first paint: the prerendered shell of /, /offers and /blog", () => {
+  // /blog as a visitor finds it, with posts (an empty list is a shorter page than its placeholders).
+  beforeAll(async () => {
+    const admin = await registeredMember(stack, { label: 'shell-posts' });
+    await makeAdmin(stack, admin);
+    for (const n of [1, 2, 3]) {
+      const response = await fetch(`${stack.url}/api/admin/blogs`, {
+        method: 'POST',
+        headers: { authorization: bearer(admin), 'content-type': 'application/json' },
+        body: JSON.stringify({ title: `Earning guide ${n}`, preview: 'Our picks for this month.', content: '<p>Play these.</p>', is_published: true }),
+      });
+      expect(response.status).toBe(201);
+    }
+    await eventually(async () => ((await stack.db.selectFrom('blogs').select('id').where('is_published', '=', true).execute()).length >= 3 ? true : undefined));
+  });
+
+  /** Where the navbar, the page's heading and lead text and the calls to action sit, in the shell or in the app. */
+  const layout = (page: Page) =>
+    page.evaluate(() => {
+      const box = (selector: string) => {
+        const element = document.querySelector(`#shell ${selector}`) ?? document.querySelector(`#root ${selector}`);
+        if (!element) return null;
+        const { x, y, width, height } = element.getBoundingClientRect();
+        return [x, y, width, height].map(Math.round);
+      };
+      return {
+        nav: box('nav[aria-label="Main"]'),
+        heading: box('main h1'),
+        lead: box('main h1 ~ p'),
+        signUp: box('[data-testid="nav-signup"]'),
+        start: box('[data-testid="landing-start"]'),
+      };
+    });
+
+  for (const [width, height] of [
+    [390, 844],
+    [1440, 900],
+  ]) {
+    it(`paints before any script has run, and the app takes its place with the same layout, no shift (${width} px)`, async () => {
+      for (const path of ['/', '/offers', '/blog']) {
+        // Without JavaScript: the shell alone. Loaded twice, so the fonts come from the cache, as
+        // they do for the page with its script below (one context): font-display optional would
+        // otherwise draw one of the two in the fallback font whenever a font misses its 100 ms.
+        const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
+        await withConsent(context);
+        const page = await context.newPage();
+        await context.route('**/*.js', (route) => route.abort());
+        for (const _ of [1, 2]) await page.goto(`${stack.url}${path}`, { waitUntil: 'networkidle' });
+        expect(await page.locator('#shell h1').isVisible()).toBe(true);
+        expect(await page.locator('#root').isVisible()).toBe(false);
+        const shell = await layout(page);
+        await context.unrouteAll();
+
+        // When the shell goes: the shifts up to then and just after are the hand-over's (later ones,
+        // as data arrives, are the page's own: bench:web measures the whole load's).
+        await page.addInitScript(() => {
+          const watch = new MutationObserver(() => {
+            if (document.readyState === 'loading' || document.getElementById('shell')) return;
+            (window as unknown as { shellGone: number }).shellGone = performance.now();
+            watch.disconnect();
+          });
+          watch.observe(document, { childList: true, subtree: true });
+        });
+        const problems: string[] = [];
+        // (An offer icon or post image the closed test network cannot reach is not the page's doing.)
+        page.on('console', (message) => {
+          if (['error', 'warning'].includes(message.type()) && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
+        });
+        page.on('pageerror', (error) => problems.push(error.message));
+        await page.goto(`${stack.url}${path}`, { waitUntil: 'networkidle' });
+        await page.locator('#shell').waitFor({ state: 'detached' });
+        expect(await page.locator('h1').count()).toBe(1);
+        expect(await layout(page), path).toEqual(shell);
+        const shifts = await page.evaluate(
+          () =>
+            new Promise<{ sum: number; found: string[] }>((done) => {
+              const found: string[] = [];
+              let sum = 0;
+              const handedOver = (window as unknown as { shellGone: number }).shellGone;
+              new PerformanceObserver((list) => {
+                type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> };
+                for (const entry of list.getEntries() as Shift[]) {
+                  if (entry.hadRecentInput || entry.startTime > handedOver + 100) continue;
+                  sum += entry.value;
+                  const moved = entry.sources.map(({ node, previousRect: a, currentRect: b }) => `${(node as Element | undefined)?.outerHTML?.slice(0, 80)} y ${a.y} -> ${b.y}`);
+                  found.push(`${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
+                }
+              }).observe({ type: 'layout-shift', buffered: true });
+              setTimeout(() => done({ sum, found }), 100);
+            }),
+        );
+        expect(shifts.sum, `${path}: ${shifts.found.join('\n')}`).toBeLessThan(0.01);
+        expect(problems).toEqual([]);
+        await context.close();
+      }
+    });
+  }
+
+  it('a member (the hint cookie the app sets on sign-in) gets no visitor shell', async () => {
+    const visitor = await (await fetch(`${stack.url}/`)).text();
+    expect(visitor).toContain('<div id="shell">');
+    const member = await (await fetch(`${stack.url}/`, { headers: { cookie: 'pq_member=1' } })).text();
+    expect(member).not.toContain('id="shell"');
+    expect(member).toContain('<div id="root"></div>');
+  });
+});
 
 describe('a visitor on a 390 px phone', () => {
   it('opens the menu over the whole screen and reaches every link; it closes on link click, outside click and at 768 px', async () => {

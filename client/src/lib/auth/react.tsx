@@ -18,5 +18,6 @@ export function useAuthSession(): AuthSession {
 /** The current auth state; components re-render when it changes. */
 export function useAuth(): AuthState {
   const session = useAuthSession();
-  return useSyncExternalStore(session.subscribe, session.getState);
+  // (The same snapshot on the server: the build prerenders the public pages' shells, src/prerender.tsx.)
+  return useSyncExternalStore(session.subscribe, session.getState, session.getState);
 }

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { CircleAlert, Newspaper, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { EarnCallToAction } from '../../components/EarnCallToAction';
 import { EmptyState, PageHeader } from '../../components/PageHeader';
 import { BlogCard, BlogCardSkeleton } from '../../components/blog/BlogCard';
 import { BLOG_TEXT, blogsQuery, searchBlogs } from '../../lib/blogs';
 import { serverMessage } from '../../lib/server-message';
 import { pageHead } from '../../lib/page';
+import { BLOG_HEADER } from '../../lib/page-headers';
+import { releaseShell } from '../../lib/shell';
 import { Button, RefreshButton } from '../../ui/Button';
 import { NumberedPager } from '../../ui/Pager';
 import { SearchField } from '../../ui/SearchField';
@@ -26,6 +28,8 @@ export const Route = createFileRoute('/blog/')({
 });
 
 function BlogPage() {
+  // The page's first render takes the prerendered shell's place (lib/shell.ts).
+  useLayoutEffect(() => releaseShell(), []);
   const { page = 1 } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const [search, setSearch] = useState('');
@@ -39,7 +43,7 @@ function BlogPage() {
 
   return (
     <>
-      <PageHeader eyebrow="Blog" title="PlayQuid Blog" lead="Guides and news about earning real money by playing mobile games." />
+      <PageHeader {...BLOG_HEADER} />
       <section className={`${pageWidth} space-y-8 py-10 sm:py-12`}>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <SearchField

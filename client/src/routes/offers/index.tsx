@@ -2,13 +2,15 @@ import { LIMITS, type OfferDevice } from '@playquid/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { SearchX, Star } from 'lucide-react';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { EmptyState, PageHeader } from '../../components/PageHeader';
 import { OfferCard } from '../../components/offers/OfferCard';
 import { currentDevice, offerPlatformOf } from '../../lib/device';
 import { NO_OFFER_FILTERS, type OfferFilters, offersLoadError, type OfferSort } from '../../lib/offers';
 import { type OffersListParams, offersListQuery } from '../../lib/offers/queries';
 import { pageHead } from '../../lib/page';
+import { OFFERS_HEADER } from '../../lib/page-headers';
+import { releaseShell } from '../../lib/shell';
 import { useDebounced } from '../../lib/use-debounced';
 import { Button } from '../../ui/Button';
 import { NumberedPager } from '../../ui/Pager';
@@ -54,6 +56,8 @@ export const Route = createFileRoute('/offers/')({
 const grid = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
 function OffersPage() {
+  // The page's first render takes the prerendered shell's place (lib/shell.ts).
+  useLayoutEffect(() => releaseShell(), []);
   const [device] = useState(offerDevice);
   const [filters, setFiltersState] = useState<OfferFilters & { platform: string }>({ ...NO_OFFER_FILTERS, platform: 'all' });
   const [sort, setSortState] = useState<OfferSort>('highest_reward');
@@ -80,9 +84,7 @@ function OffersPage() {
   return (
     <>
       <PageHeader
-        eyebrow="Play & earn"
-        title="Gaming Offers"
-        lead="Pick a game, reach its milestones and earn real money in pounds for every level you complete."
+        {...OFFERS_HEADER}
         actions={
           <OffersStatsChips
             active={all.data?.total}
