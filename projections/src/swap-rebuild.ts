@@ -25,6 +25,7 @@ export interface SwapRebuildOptions {
   connections?: number;
   /** Connections building the indexes and gathering statistics at the end (default 2, at most `connections`). */
   indexConnections?: number;
+
   /** Called once the shadow tables are complete, just before the swap (tests fail a rebuild there). */
   beforeSwap?(): Promise<void>;
 }
@@ -329,6 +330,7 @@ export async function rebuildProjectionsBySwap(
       }
 
       // The remaining indexes, then the planner's statistics (the new tables have none).
+      const indexConnections = Math.min(options.indexConnections ?? 2, options.connections ?? 1) || 1;
       const builds = shapes.flatMap((shape) =>
         shape.late.map(
           (definition) => () =>
@@ -340,7 +342,7 @@ export async function rebuildProjectionsBySwap(
         ),
       );
       const analyses = shapes.map((shape) => () => sql.raw(`analyze ${q(shadow)}.${q(shape.table)}`).execute(db));
-      await inParallel(Math.min(options.indexConnections ?? 2, options.connections ?? 1) || 1, [...builds, ...analyses]);
+      await inParallel(indexConnections, [...builds, ...analyses]);
       await options.beforeSwap?.();
 
       // The swap.
