@@ -197,19 +197,23 @@ function groupsOf(projections: readonly Projection[], n: number): Projection[][]
   return groups.filter((g) => g.length > 0);
 }
 
-/** Runs `tasks` on at most `n` at once. */
-async function inParallel(n: number, tasks: readonly (() => Promise<unknown>)[]): Promise<void> {
-  let next = 0;
-  const errors: unknown[] = [];
-  await Promise.all(
-    Array.from({ length: Math.max(1, n) }, async () => {
-      while (next < tasks.length && errors.length === 0) {
-        const task = tasks[next++];
-        await task().catch((e: unknown) => void errors.push(e));
-      }
-    }),
-  );
-  if (errors.length > 0) throw errors[0];
+/** Runs the tasks given to it, at most `n` at once, in the order given. */
+class Limiter {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly n: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.n) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running++;
+    try {
+      return await task();
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
+  }
 }
 
 /**
@@ -226,7 +230,8 @@ async function inParallel(n: number, tasks: readonly (() => Promise<unknown>)[])
  *    unique indexes and the indexes the projections read by, no triggers and no other index.
  * 3. The log is read once; each page goes to every filling connection (a transaction each, holding
  *    some projections), so Postgres works on several cores while node folds the next page.
- * 4. The remaining indexes are built on the filled tables, and their statistics gathered.
+ * 4. The remaining indexes are built on each projection's tables, and their statistics gathered,
+ *    as soon as its connection has filled them (while the others go on).
  * 5. In the first transaction: the live tables are locked, moved out and the shadow ones moved in
  *    (indexes, constraints and row types go with their table), triggers, grants and the views over
  *    them are defined again as they were, the old tables truncated (their truncate triggers tell
@@ -280,10 +285,31 @@ export async function rebuildProjectionsBySwap(
       // Fill: one reader, every page to every group's connection.
       const groups = groupsOf(projections, options.connections ?? 1);
       const channels = groups.map(() => new PageChannel());
+      // The remaining indexes, then the planner's statistics (the new tables have none), as soon as a group's tables are filled.
+      const limiter = new Limiter(Math.min(options.indexConnections ?? 2, options.connections ?? 1) || 1);
+      const finishing: Promise<unknown>[] = [];
+      const finish = (group: readonly Projection[]) => {
+        for (const shape of shapes.filter((s) => group.some((p) => p.tables.includes(s.table as never)))) {
+          for (const definition of shape.late) {
+            finishing.push(
+              limiter.run(() =>
+                db.connection().execute(async (c) => {
+                  await sql`set maintenance_work_mem = '256MB'`.execute(c);
+                  await sql.raw(onSchema(definition, liveQ, shape.quoted, shadow)).execute(c);
+                  await sql`reset maintenance_work_mem`.execute(c);
+                }),
+              ),
+            );
+          }
+          finishing.push(limiter.run(() => sql.raw(`analyze ${q(shadow)}.${q(shape.table)}`).execute(db)));
+        }
+        finishing.forEach((f) => f.catch(() => undefined));
+      };
       const filling = groups.map((group, i) =>
         db
           .transaction()
           .execute((trx) => fillGroup(trx, shadow, live, group, channels[i]))
+          .then(() => finish(group))
           .catch((error: unknown) => {
             channels[i].fail(error);
             throw error;
@@ -326,23 +352,11 @@ export async function rebuildProjectionsBySwap(
         // A filling connection's error reaches here through its pages; the others stop and roll back.
         for (const c of channels) c.abort(error);
         await Promise.allSettled(filling);
+        await Promise.allSettled(finishing);
         throw error;
       }
 
-      // The remaining indexes, then the planner's statistics (the new tables have none).
-      const indexConnections = Math.min(options.indexConnections ?? 2, options.connections ?? 1) || 1;
-      const builds = shapes.flatMap((shape) =>
-        shape.late.map(
-          (definition) => () =>
-            db.connection().execute(async (c) => {
-              await sql`set maintenance_work_mem = '256MB'`.execute(c);
-              await sql.raw(onSchema(definition, liveQ, shape.quoted, shadow)).execute(c);
-              await sql`reset maintenance_work_mem`.execute(c);
-            }),
-        ),
-      );
-      const analyses = shapes.map((shape) => () => sql.raw(`analyze ${q(shadow)}.${q(shape.table)}`).execute(db));
-      await inParallel(indexConnections, [...builds, ...analyses]);
+      await Promise.all(finishing);
       await options.beforeSwap?.();
 
       // The swap.
