@@ -15,7 +15,7 @@ const pg = require('pg');
 const autocannon = require('autocannon');
 const jiti = require('jiti').createJiti(__filename);
 const readDb = require('@playquid/read-db');
-const { ALL_PROJECTIONS, rebuildProjections } = require('@playquid/projections');
+const { ALL_PROJECTIONS, rebuildProjections, rebuildProjectionsBySwap } = require('@playquid/projections');
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -32,8 +32,10 @@ const DATABASE = arg('database', '');
 const REBUILD_RUNS = Number(arg('rebuild-runs', '1'));
 const REBUILD_ONLY = process.argv.includes('--rebuild-only');
 const BUILD_ONLY = process.argv.includes('--build-only');
-/** `rebuild all --defer-indexes`: secondary indexes dropped and built again at the end. */
+/** `rebuild all --defer-indexes`: in place, secondary indexes dropped and built again at the end. */
 const DEFER_INDEXES = process.argv.includes('--defer-indexes');
+/** `rebuild all --in-place`: the live tables emptied and refilled in one transaction (the default swaps fresh tables in). */
+const IN_PLACE = DEFER_INDEXES || process.argv.includes('--in-place');
 const HEAVY_EVENTS = 10_000;
 const root = path.join(__dirname, '..');
 const server = (p) => require(path.join(root, 'server/dist', p));
@@ -99,12 +101,14 @@ async function build(members, url) {
 
 async function rebuildAll(url) {
   const { createEventStore } = server('event-store/create-event-store.js');
-  const { logPages } = require(path.join(root, 'scripts/dist/commands/event-source.js'));
+  const { logPages, REBUILD_PAGE_SIZE } = require(path.join(root, 'scripts/dist/commands/event-source.js'));
   const store = await createEventStore({ databaseUrl: url });
-  const db = readDb.createReadDb({ connectionString: url, max: 2 });
+  const db = readDb.createReadDb({ connectionString: url, max: IN_PLACE ? 2 : ALL_PROJECTIONS.length + 1 });
   try {
     const started = performance.now();
-    const count = await rebuildProjections(db, ALL_PROJECTIONS, logPages(store), { deferIndexes: DEFER_INDEXES });
+    const count = IN_PLACE
+      ? await rebuildProjections(db, ALL_PROJECTIONS, logPages(store), { deferIndexes: DEFER_INDEXES })
+      : await rebuildProjectionsBySwap(db, ALL_PROJECTIONS, logPages(store, { pageSize: REBUILD_PAGE_SIZE }), { connections: ALL_PROJECTIONS.length });
     const seconds = (performance.now() - started) / 1000;
     await db.executeQuery({ sql: 'vacuum analyze', parameters: [], query: { kind: 'RawNode' } }).catch(() => undefined);
     return { count, seconds, rate: count / seconds };

@@ -14,6 +14,7 @@ export { outOfOrderDelay, startProjectionWorker, type ProjectionWorkerOptions } 
 export { PROJECTIONS_QUEUE } from './queues';
 export { INDEXES_PROJECTIONS_READ_BY } from './deferred-indexes';
 export { rebuildProjections, type RebuildOptions } from './rebuild';
+export { rebuildProjectionsBySwap, type SwapRebuildOptions } from './swap-rebuild';
 export { ALL_PROJECTIONS, projectionByName } from './registry';
 export { PRIMARY_KEYS, type ProjectionTable } from './tables';
 export { diffReadModels, type RowDifference } from './verify';

@@ -42,11 +42,13 @@ program.command('seed').description('demo accounts and earnings through the real
 program
   .command('rebuild')
   .argument('<projection>', 'a projection name or all')
-  .description('replay the event log from position 0 into the read tables')
-  .option('--defer-indexes', 'drop the secondary indexes and build them at the end (faster; reads of the tables wait until it commits)')
-  .action(async (name: string, options: { deferIndexes?: boolean }) =>
-    console.log(`rebuilt from ${await rebuild(name, { deferIndexes: options.deferIndexes === true })} events`),
-  );
+  .description('replay the event log from position 0 into fresh tables and swap them in (the API reads the old ones until then)')
+  .option('--in-place', 'empty and refill the live tables in one transaction on one connection instead (slower)')
+  .option('--defer-indexes', 'in place, with the secondary indexes dropped and built at the end (reads of the tables wait until it commits)')
+  .action(async (name: string, options: { deferIndexes?: boolean; inPlace?: boolean }) => {
+    const inPlace = options.inPlace === true || options.deferIndexes === true;
+    console.log(`rebuilt from ${await rebuild(name, { deferIndexes: options.deferIndexes === true, inPlace })} events`);
+  });
 
 program
   .command('verify')

@@ -5,6 +5,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 const HEAD_WAIT_MS = 30_000;
 /** Events per page when the whole log is replayed: few, large statements per page. */
 export const REPLAY_PAGE_SIZE = 10_000;
+/**
+ * Events per page for `rebuild`: a row many events change (a balance, a counter, a member) is
+ * written once per page, so larger pages write fewer versions of it (at L, 100,000 members / 2.6M
+ * events: Postgres CPU 104 s with pages of 10,000, 78 s with 20,000, 58 s with 50,000).
+ */
+export const REBUILD_PAGE_SIZE = 50_000;
 
 export interface LogPagesOptions {
   pageSize?: number;

@@ -54,21 +54,32 @@ describe('verify and rebuild commands', () => {
     expect(JSON.parse(differences[0])).toMatchObject({ table: 'balances', key: 'ana', kind: 'changed' });
   });
 
-  it('rebuild all restores the read model from the log', async () => {
+  const indexes = async () =>
+    (await sql<{ indexdef: string }>`select indexdef from pg_indexes where schemaname = 'public' order by indexname`.execute(db)).rows;
+
+  it('rebuild all restores the read model from the log into fresh tables swapped in, every index and no shadow schema left', async () => {
+    const before = await indexes();
     expect(await rebuild('all')).toBe(4);
     expect(await verify()).toEqual([]);
     const row = await db.selectFrom('balances').select('available_pence').where('uid', '=', 'ana').executeTakeFirstOrThrow();
     expect(row.available_pence).toBe(200);
+    expect(await indexes()).toEqual(before);
+    const schemas = await sql<{ nspname: string }>`select nspname from pg_namespace where nspname like 'playquid_rebuild%'`.execute(db);
+    expect(schemas.rows).toEqual([]);
+  });
+
+  it('rebuild all --in-place restores the read model', async () => {
+    await db.updateTable('balances').set({ available_pence: 5_000 }).where('uid', '=', 'ana').execute();
+    expect(await rebuild('all', { inPlace: true })).toBe(4);
+    expect(await verify()).toEqual([]);
   });
 
   it('rebuild all --defer-indexes restores the read model and leaves every index in place', async () => {
-    const indexes = () =>
-      sql<{ indexname: string }>`select indexname from pg_indexes where schemaname = 'public' order by indexname`.execute(db);
-    const before = (await indexes()).rows;
+    const before = await indexes();
     await db.updateTable('balances').set({ available_pence: 5_000 }).where('uid', '=', 'ben').execute();
     expect(await rebuild('all', { deferIndexes: true })).toBe(4);
     expect(await verify()).toEqual([]);
-    expect((await indexes()).rows).toEqual(before);
+    expect(await indexes()).toEqual(before);
   });
 
   it('rebuild refuses an unknown projection by name', async () => {

@@ -1,11 +1,18 @@
 import { parsePosition } from '@playquid/contracts';
-import { ALL_PROJECTIONS, diffReadModels, type Projection, projectionByName, rebuildProjections } from '@playquid/projections';
+import {
+  ALL_PROJECTIONS,
+  diffReadModels,
+  type Projection,
+  projectionByName,
+  rebuildProjections,
+  rebuildProjectionsBySwap,
+} from '@playquid/projections';
 import { createReadDb, type DB, migrateToLatest } from '@playquid/read-db';
 import { checkWalletSnapshots, createEventStore, type EventStore } from '@playquid/server';
 import { SingleBar } from 'cli-progress';
 import { type Kysely, sql } from 'kysely';
 import { env } from '../env';
-import { logPages } from './event-source';
+import { logPages, REBUILD_PAGE_SIZE } from './event-source';
 
 function selectProjections(name: string) {
   if (name === 'all') return ALL_PROJECTIONS;
@@ -14,9 +21,9 @@ function selectProjections(name: string) {
   return [projection];
 }
 
-async function withStoreAndDb<T>(run: (deps: { store: EventStore; db: Kysely<DB> }) => Promise<T>) {
+async function withStoreAndDb<T>(run: (deps: { store: EventStore; db: Kysely<DB> }) => Promise<T>, connections = 2) {
   const store = await createEventStore({ databaseUrl: env.databaseUrl, eventStoreConnectionString: env.eventStoreConnectionString });
-  const db = createReadDb({ connectionString: env.databaseUrl, max: 2 });
+  const db = createReadDb({ connectionString: env.databaseUrl, max: connections });
   try {
     return await run({ store, db });
   } finally {
@@ -34,7 +41,7 @@ async function replay(
   store: EventStore,
   db: Kysely<DB>,
   projections: readonly Projection[],
-  { deferIndexes = false }: { deferIndexes?: boolean } = {},
+  { deferIndexes = false, inPlace = true }: { deferIndexes?: boolean; inPlace?: boolean } = {},
 ): Promise<number> {
   const head = await store.readHead();
   const total = Number(head.prepare);
@@ -45,13 +52,16 @@ async function replay(
   });
   const started = Date.now();
   bar.start(total, 0, { events: 0, rate: 0 });
+  const onProgress = (applied: number, position: string) => {
+    const seconds = Math.max((Date.now() - started) / 1_000, 0.001);
+    bar.update(Math.min(Number(parsePosition(position).prepare), total), { events: applied, rate: Math.round(applied / seconds) });
+  };
   try {
-    return await rebuildProjections(db, projections, logPages(store, { head }), {
-      deferIndexes,
-      onProgress: (applied, position) => {
-        const seconds = Math.max((Date.now() - started) / 1_000, 0.001);
-        bar.update(Math.min(Number(parsePosition(position).prepare), total), { events: applied, rate: Math.round(applied / seconds) });
-      },
+    if (inPlace) return await rebuildProjections(db, projections, logPages(store, { head }), { deferIndexes, onProgress });
+    // Every projection on a connection of its own; the pool holds one more for the swap (see withStoreAndDb).
+    return await rebuildProjectionsBySwap(db, projections, logPages(store, { head, pageSize: REBUILD_PAGE_SIZE }), {
+      connections: projections.length,
+      onProgress,
     });
   } finally {
     bar.stop();
@@ -59,14 +69,22 @@ async function replay(
 }
 
 /**
- * Replays the log from position 0 into the live tables of one projection or all of them. With
- * `deferIndexes` the tables' secondary indexes are dropped and built again at the end (in the same
- * transaction); the API's reads of those tables wait until the rebuild commits. Not shown faster
- * in the one measurement at L so far (issue 19).
+ * Replays the log from position 0 into one projection's tables or all of them. By default into
+ * fresh copies of the tables, one connection per projection, swapped into place at the end
+ * (rebuildProjectionsBySwap: the API reads the old rows until then, a failed rebuild leaves them as
+ * they were). `inPlace`: the earlier path, the live tables emptied and refilled in one transaction on
+ * one connection; with `deferIndexes` as well, their secondary indexes dropped and built again at
+ * the end of it (the API's reads of those tables wait until the rebuild commits).
  */
-export async function rebuild(name: string, { deferIndexes = false }: { deferIndexes?: boolean } = {}): Promise<number> {
+export async function rebuild(
+  name: string,
+  { deferIndexes = false, inPlace = deferIndexes }: { deferIndexes?: boolean; inPlace?: boolean } = {},
+): Promise<number> {
   const projections = selectProjections(name);
-  return withStoreAndDb(({ store, db }) => replay('rebuild', store, db, projections, { deferIndexes }));
+  return withStoreAndDb(
+    ({ store, db }) => replay('rebuild', store, db, projections, { deferIndexes, inPlace }),
+    inPlace ? 2 : projections.length + 1,
+  );
 }
 
 /**
