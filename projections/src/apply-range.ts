@@ -80,6 +80,16 @@ async function passRangeInTransaction(
   return names.map((name) => [name, passed.includes(name) ? 'not-handled' : 'skipped']);
 }
 
+/** The projections that handle one of the range's events (a transaction each) and those that only pass it (one together). */
+export function byHandling(
+  projections: readonly Projection[],
+  range: readonly StoredEventMessage[],
+): { handling: readonly Projection[]; passing: readonly Projection[] } {
+  const types = new Set(range.map((message) => message.type));
+  const handling = projections.filter((p) => p.handles.some((type) => types.has(type)));
+  return { handling, passing: projections.filter((p) => !handling.includes(p)) };
+}
+
 /**
  * Per projection, the last transaction a live worker has started or queued for it. A range's
  * transaction for a projection starts once the one before it for that projection has finished
@@ -117,9 +127,7 @@ export async function applyRange(
   range: readonly StoredEventMessage[],
   lanes?: ProjectionLanes,
 ): Promise<Record<string, ApplyOutcome>> {
-  const types = new Set(range.map((message) => message.type));
-  const handling = projections.filter((p) => p.handles.some((type) => types.has(type)));
-  const passing = projections.filter((p) => !handling.includes(p));
+  const { handling, passing } = byHandling(projections, range);
   const settled = await Promise.allSettled<Array<[string, ApplyOutcome]>>([
     ...handling.map((p) =>
       inLanes(lanes, [p.name], () => db.transaction().execute((trx) => applyRangeInTransaction(trx, p, range))).then(
