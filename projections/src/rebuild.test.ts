@@ -9,6 +9,7 @@ import { ALL_PROJECTIONS, projectionByName } from './registry';
 import { migratedTestDatabase } from './testing/database';
 import { asLog, sampleHistory } from './testing/events';
 import { allRows } from './testing/spec';
+import { sessionsWaitingOnLocks, transactionsOpenedFor } from './testing/lock-waits';
 import { diffReadModels } from './verify';
 
 let ctx: Awaited<ReturnType<typeof migratedTestDatabase>>;
@@ -80,7 +81,9 @@ describe('replay equals live', () => {
 
   it('a log with a gap fails the rebuild and leaves the read model as it was', async () => {
     const before = await allRows(ctx.db, ALL_PROJECTIONS);
-    await expect(rebuildProjections(ctx.db, ALL_PROJECTIONS, stream([...log.slice(0, 4), ...log.slice(5)]))).rejects.toBeInstanceOf(OutOfOrderError);
+    await expect(rebuildProjections(ctx.db, ALL_PROJECTIONS, stream([...log.slice(0, 4), ...log.slice(5)]))).rejects.toBeInstanceOf(
+      OutOfOrderError,
+    );
     expect(await allRows(ctx.db, ALL_PROJECTIONS)).toEqual(before);
     expect(await checkpointOf(ctx.db, 'users')).toBe(log.at(-1)!.position);
   });
@@ -106,15 +109,20 @@ describe('a rebuild while the live worker runs', () => {
     await paused; // the rebuild holds the checkpoint locks and has emptied the tables
 
     const settled: string[] = [];
-    const redelivered = applyRange(ctx.db, ALL_PROJECTIONS, [log[4]]).finally(() => settled.push('redelivered'));
-    const newer = applyRange(ctx.db, ALL_PROJECTIONS, [next]).finally(() => settled.push('newer'));
-    await new Promise((r) => setTimeout(r, 300));
+    // The worker and the observer have connections of their own (the rebuild holds one of ctx.db's).
+    const worker = createReadDb({ connectionString: ctx.database.url, max: 8 });
+    const observer = createReadDb({ connectionString: ctx.database.url, max: 1 });
+    const redelivered = applyRange(worker, ALL_PROJECTIONS, [log[4]]).finally(() => settled.push('redelivered'));
+    const newer = applyRange(worker, ALL_PROJECTIONS, [next]).finally(() => settled.push('newer'));
+    // Both wait on the checkpoint locks: every transaction they open is seen waiting, and none has finished.
+    await expect.poll(() => sessionsWaitingOnLocks(observer)).toBeGreaterThanOrEqual(transactionsOpenedFor([[log[4]], [next]]));
     expect(settled).toEqual([]);
 
     resume();
     expect(await rebuilding).toBe(log.length);
     expect(await redelivered).toEqual(outcomes('skipped'));
     expect(await newer).toEqual(outcomes('not-handled', { users: 'applied' }));
+    await Promise.all([worker.destroy(), observer.destroy()]);
 
     await rebuildProjections(scratch, ALL_PROJECTIONS, stream([...log, next]));
     expect(await diffReadModels(ctx.db, 'public', 'scratch')).toEqual([]);

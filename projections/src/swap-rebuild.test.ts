@@ -3,7 +3,7 @@ import { createReadDb, type DB, migrateToLatest } from '@playquid/read-db';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyRange, byHandling, OutOfOrderError } from './apply-range';
+import { applyRange, OutOfOrderError } from './apply-range';
 import type { Projection } from './projection';
 import { rebuildProjections } from './rebuild';
 import { ALL_PROJECTIONS, projectionByName } from './registry';
@@ -12,6 +12,7 @@ import { migratedTestDatabase } from './testing/database';
 import { asLog, sampleHistory } from './testing/events';
 import { outcomes } from './testing/outcomes';
 import { allRows } from './testing/spec';
+import { sessionsWaitingOnLocks, transactionsOpenedFor } from './testing/lock-waits';
 import { diffReadModels } from './verify';
 
 let ctx: Awaited<ReturnType<typeof migratedTestDatabase>>;
@@ -192,19 +193,7 @@ describe('a rebuild by swap while the live worker runs', () => {
       const redelivered = applyRange(worker, ALL_PROJECTIONS, [log[4]]).finally(() => settled.push('redelivered'));
       const newer = applyRange(worker, ALL_PROJECTIONS, [next]).finally(() => settled.push('newer'));
       // The worker's transactions wait on the checkpoint locks; meanwhile the API reads the old rows.
-      const waiting = async () =>
-        Number(
-          (
-            await sql<{
-              n: string;
-            }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(api)
-          ).rows[0].n,
-        );
-      // Each applyRange's transactions: one per projection handling its event, one for those passing it.
-      const transactions = [[log[4]], [next]]
-        .map((range) => byHandling(ALL_PROJECTIONS, range))
-        .reduce((sum, { handling, passing }) => sum + handling.length + (passing.length > 0 ? 1 : 0), 0);
-      await expect.poll(waiting).toBeGreaterThanOrEqual(transactions);
+      await expect.poll(() => sessionsWaitingOnLocks(api)).toBeGreaterThanOrEqual(transactionsOpenedFor([[log[4]], [next]]));
       expect(await api.selectFrom('users').select('uid').where('uid', '=', 'ana').executeTakeFirst()).toBeDefined();
       expect(settled).toEqual([]);
 
