@@ -10,6 +10,7 @@ import { migratedTestDatabase } from './testing/database';
 import { asLog, sampleHistory } from './testing/events';
 import { allRows } from './testing/spec';
 import { sessionsWaitingOnLocks, transactionsOpenedFor } from './testing/lock-waits';
+import { pausedLog } from './testing/paused-log';
 import { diffReadModels } from './verify';
 
 let ctx: Awaited<ReturnType<typeof migratedTestDatabase>>;
@@ -92,20 +93,8 @@ describe('replay equals live', () => {
 describe('a rebuild while the live worker runs', () => {
   it('the worker waits on the checkpoint locks, then skips what the rebuild applied and applies what is new', async () => {
     const next = asLog([{ type: 'UserSignedIn', data: { uid: 'ana', signedInAt: '2026-11-22T11:00:00.000Z' } }], { after: log.length })[0];
-    let reachedPause!: () => void;
-    let resume!: () => void;
-    const paused = new Promise<void>((r) => (reachedPause = r));
-    const gate = new Promise<void>((r) => (resume = r));
-    async function* slowLog() {
-      for (const [i, message] of log.entries()) {
-        if (i === 3) {
-          reachedPause();
-          await gate;
-        }
-        yield [message];
-      }
-    }
-    const rebuilding = rebuildProjections(ctx.db, ALL_PROJECTIONS, slowLog());
+    const { pages: slowLog, paused, resume } = pausedLog(log, 3);
+    const rebuilding = rebuildProjections(ctx.db, ALL_PROJECTIONS, slowLog);
     await paused; // the rebuild holds the checkpoint locks and has emptied the tables
 
     const settled: string[] = [];

@@ -13,6 +13,7 @@ import { asLog, sampleHistory } from './testing/events';
 import { outcomes } from './testing/outcomes';
 import { allRows } from './testing/spec';
 import { sessionsWaitingOnLocks, transactionsOpenedFor } from './testing/lock-waits';
+import { pausedLog } from './testing/paused-log';
 import { diffReadModels } from './verify';
 
 let ctx: Awaited<ReturnType<typeof migratedTestDatabase>>;
@@ -170,24 +171,12 @@ describe('rebuild by swap', () => {
 describe('a rebuild by swap while the live worker runs', () => {
   it('the worker waits on the checkpoint locks, then skips what the rebuild applied and applies what is new', async () => {
     const next = asLog([{ type: 'UserSignedIn', data: { uid: 'ana', signedInAt: '2026-11-22T11:00:00.000Z' } }], { after: log.length })[0];
-    let reachedPause!: () => void;
-    let resume!: () => void;
-    const paused = new Promise<void>((r) => (reachedPause = r));
-    const gate = new Promise<void>((r) => (resume = r));
-    async function* slowLog() {
-      for (const [i, message] of log.entries()) {
-        if (i === 3) {
-          reachedPause();
-          await gate;
-        }
-        yield [message];
-      }
-    }
+    const { pages: slowLog, paused, resume } = pausedLog(log, 3);
     // The worker and the API need connections of their own (the rebuild holds all of ctx.db's).
     const worker = createReadDb({ connectionString: ctx.database.url, max: 8 });
     const api = createReadDb({ connectionString: ctx.database.url, max: 1 });
     try {
-      const rebuilding = rebuildProjectionsBySwap(ctx.db, ALL_PROJECTIONS, slowLog(), { connections: 3 });
+      const rebuilding = rebuildProjectionsBySwap(ctx.db, ALL_PROJECTIONS, slowLog, { connections: 3 });
       await paused;
       const settled: string[] = [];
       const redelivered = applyRange(worker, ALL_PROJECTIONS, [log[4]]).finally(() => settled.push('redelivered'));
