@@ -102,6 +102,10 @@ describe.concurrent('earning and cashing out, in the browser', () => {
         .poll(() => apiRequests.slice(openedAt).includes('/api/users/balance') && inFlight.size === 0, { timeout: 20_000 })
         .toBe(true);
       expect(await page.getByTestId('dashboard-available-balance').textContent()).toBe('£0.00');
+      // Whatever loading the dashboard wrote is projected and announced too, and its refetches are back,
+      // before the idle window starts.
+      await projectionsPassHead(stack);
+      await expect.poll(() => inFlight.size === 0, { timeout: 20_000 }).toBe(true);
       const before = apiRequests.length;
       // The measure: an idle dashboard over 30 s makes no periodic request (no polling while
       // the stream is open; the server's heartbeats arrive on the open stream).
