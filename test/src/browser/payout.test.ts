@@ -105,7 +105,19 @@ describe.concurrent('earning and cashing out, in the browser', () => {
       // Whatever loading the dashboard wrote is projected and announced too, and its refetches are back,
       // before the idle window starts.
       await projectionsPassHead(stack);
-      await expect.poll(() => inFlight.size === 0, { timeout: 20_000 }).toBe(true);
+      // A commit announced just now reaches the page a moment later: the page is idle once no request
+      // has started for 2 s and none is in flight.
+      let seen = -1;
+      let quietSince = Date.now();
+      await expect
+        .poll(
+          () => {
+            if (apiRequests.length !== seen || inFlight.size > 0) [seen, quietSince] = [apiRequests.length, Date.now()];
+            return Date.now() - quietSince >= 2_000;
+          },
+          { timeout: 30_000, interval: 100 },
+        )
+        .toBe(true);
       const before = apiRequests.length;
       // The measure: an idle dashboard over 30 s makes no periodic request (no polling while
       // the stream is open; the server's heartbeats arrive on the open stream).
