@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatPence, formatPenceCompact, formatUsd, parseDecimalToMinor, parsePounds, parseUsd, penceToDecimal, penceToPounds } from './money';
+import { formatPence, formatPenceCompact, groupThousands, formatUsd, parseDecimalToMinor, parsePounds, parseUsd, penceToDecimal, penceToPounds } from './money';
 
 describe('money', () => {
   it('parses decimal strings to exact minor units, without floating point', () => {
@@ -41,6 +41,22 @@ describe('money', () => {
 });
 
 describe('formatPenceCompact', () => {
+  it('prints pounds exactly as en-GB Intl does, for every safe amount', () => {
+    const intl = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 });
+    expect(formatPence(0)).toBe('£0.00');
+    expect(formatPence(-100_000_000)).toBe('-£1,000,000.00');
+    fc.assert(
+      // Intl is given pounds, pence / 100 in floating point: compare where that division is exact enough.
+      fc.property(fc.integer({ min: -(2 ** 50), max: 2 ** 50 }), (pence) => {
+        expect(formatPence(pence)).toBe(intl.format(pence / 100));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(groupThousands('999')).toBe('999');
+    expect(groupThousands('1000')).toBe('1,000');
+    expect(groupThousands('12345678')).toBe('12,345,678');
+  });
+
   it('keeps amounts under £10,000 in full', () => {
     expect(formatPenceCompact(0)).toBe('£0.00');
     expect(formatPenceCompact(123_456)).toBe('£1,234.56');

@@ -5,12 +5,12 @@ import {
   BLOG_LIMITS,
   type BlogSummary,
   type BulkBlogsResult,
-  LOCALE,
   PAGE_SIZES,
   type PagedEnvelope,
 } from '@playquid/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api, ApiError } from './api';
+import { longDate } from './format';
 
 /** The blog screens' calls, query options and small rules. */
 
@@ -113,5 +113,5 @@ export function truncate(text: string, max: number = BLOG_LIMITS.previewChars): 
   return text.length <= max ? text : `${text.slice(0, max).trimEnd()}…`;
 }
 
-export const formatBlogDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString(LOCALE, { day: 'numeric', month: 'long', year: 'numeric' }) : 'Draft';
+/** '3 January 2025' (one cached formatter: `toLocaleDateString` builds a new one for every card). */
+export const formatBlogDate = (iso: string | null) => (iso ? longDate.format(new Date(iso)) : 'Draft');
