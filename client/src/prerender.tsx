@@ -3,6 +3,7 @@ import { createMemoryHistory, createRouter, RouterContextProvider } from '@tanst
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { AppFrame } from './components/AppFrame';
+import { CookieConsent } from './components/consent/CookieConsent';
 import { PageHeader } from './components/PageHeader';
 import { AuthProvider } from './lib/auth/react';
 import { LazyAuthSession } from './lib/auth/lazy-session';
@@ -30,7 +31,13 @@ const SHELLS: Record<string, () => ReactNode> = {
   '/blog': () => <PageHeader {...BLOG_HEADER} />,
 };
 
-export async function renderShells(): Promise<Record<string, string>> {
+/** What shells.json holds: the server's PageShells (server/src/seo/head-html.ts). */
+export interface PageShells {
+  pages: Record<string, string>;
+  consentBanner: string;
+}
+
+export async function renderShells(): Promise<PageShells> {
   // A visitor: nothing stored, so signed out without Firebase.
   const session = new LazyAuthSession({
     hasPersistedUser: async () => false,
@@ -38,20 +45,28 @@ export async function renderShells(): Promise<Record<string, string>> {
   });
   session.start();
   await session.ready();
-  const shells: Record<string, string> = {};
-  for (const path of SHELL_PATHS) {
-    const router = createRouter({
+  const routerAt = (path: string) =>
+    createRouter({
       routeTree,
       history: createMemoryHistory({ initialEntries: [path] }),
       context: { auth: session, queryClient },
     });
-    shells[path] = renderToStaticMarkup(
-      <RouterContextProvider router={router}>
+  const pages: Record<string, string> = {};
+  for (const path of SHELL_PATHS) {
+    pages[path] = renderToStaticMarkup(
+      <RouterContextProvider router={routerAt(path)}>
         <AuthProvider session={session}>
           <AppFrame>{SHELLS[path]()}</AppFrame>
         </AuthProvider>
       </RouterContextProvider>,
     );
   }
-  return shells;
+  // The banner as an undecided visitor's first render draws it. Without its test ids: until the app's
+  // banner takes its place, this one is a picture (the server sends it inert), not the one to click.
+  const consentBanner = renderToStaticMarkup(
+    <RouterContextProvider router={routerAt('/')}>
+      <CookieConsent />
+    </RouterContextProvider>,
+  ).replace(/ data-testid="[^"]*"/g, '');
+  return { pages, consentBanner };
 }

@@ -116,3 +116,10 @@ export const PAYOUT_STUCK_HOURS = 24;
  * carries no identity; the session stays with Firebase.
  */
 export const MEMBER_HINT_COOKIE = 'pq_member';
+
+/**
+ * A cookie the web client sets ("1") once the visitor's cookie choice is stored (the choice itself
+ * stays in local storage), so the server leaves the consent banner out of a visitor's prerendered
+ * shell; without it the shell comes with the banner, which paints with the page.
+ */
+export const CONSENT_HINT_COOKIE = 'pq_consent';

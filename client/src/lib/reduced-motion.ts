@@ -15,8 +15,11 @@ export function usePrefersReducedMotion(): boolean {
   );
 }
 
-/** True from the moment `amount` of the element has been in view (once; true at once without IntersectionObserver). */
-export function useInViewOnce(ref: RefObject<Element | null>, amount: number): boolean {
+/**
+ * True from the moment `amount` of the element has been in view (once; true at once without
+ * IntersectionObserver); `rootMargin` widens the view (e.g. '0px 0px 400px 0px': 400 px below the screen too).
+ */
+export function useInViewOnce(ref: RefObject<Element | null>, amount: number, rootMargin = '0px'): boolean {
   const [inView, setInView] = useState(false);
   useEffect(() => {
     const element = ref.current;
@@ -29,10 +32,10 @@ export function useInViewOnce(ref: RefObject<Element | null>, amount: number): b
           observer.disconnect();
         }
       },
-      { threshold: amount },
+      { threshold: amount, rootMargin },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, amount, inView]);
+  }, [ref, amount, rootMargin, inView]);
   return inView;
 }

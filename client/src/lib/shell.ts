@@ -6,12 +6,22 @@
  * own render has committed, `releaseShell()` removes the shell in the same frame, so the app's
  * identical markup takes its place without a flash or a layout shift.
  */
-import { MEMBER_HINT_COOKIE } from '@playquid/contracts';
+import { CONSENT_HINT_COOKIE, MEMBER_HINT_COOKIE } from '@playquid/contracts';
+// The ids live apart (shell-id.ts) for the page's entry (boot.ts), which imports nothing else of the app.
+import { CONSENT_SHELL_ID, SHELL_ID } from './shell-id';
 
-export const SHELL_ID = 'shell';
+export { CONSENT_SHELL_ID, SHELL_ID };
 
 /** The paths the build prerenders a shell for (the path alone: /?ref=... and /blog?page=2 get theirs). */
 export const SHELL_PATHS: readonly string[] = ['/', '/offers', '/blog'];
+
+/** Sets ("1", for a year) or clears a hint cookie the server reads; writes only when it changes. */
+function noteHint(name: string, on: boolean, doc: Document): void {
+  const hinted = new RegExp(`(?:^|;\\s*)${name}=1(?:;|$)`).test(doc.cookie);
+  if (on === hinted) return;
+  const secure = doc.location?.protocol === 'https:' ? '; secure' : '';
+  doc.cookie = on ? `${name}=1; path=/; max-age=31536000; samesite=lax${secure}` : `${name}=; path=/; max-age=0; samesite=lax${secure}`;
+}
 
 /**
  * Keeps the member hint cookie (contracts' MEMBER_HINT_COOKIE) in step with who is signed in, on
@@ -20,46 +30,71 @@ export const SHELL_PATHS: readonly string[] = ['/', '/offers', '/blog'];
  */
 export function noteMemberHint(status: 'loading' | 'signed-in' | 'signed-out', doc: Document = document): void {
   if (status === 'loading') return;
-  const hinted = new RegExp(`(?:^|;\\s*)${MEMBER_HINT_COOKIE}=1(?:;|$)`).test(doc.cookie);
-  const member = status === 'signed-in';
-  if (member === hinted) return;
-  const secure = doc.location?.protocol === 'https:' ? '; secure' : '';
-  doc.cookie = member
-    ? `${MEMBER_HINT_COOKIE}=1; path=/; max-age=31536000; samesite=lax${secure}`
-    : `${MEMBER_HINT_COOKIE}=; path=/; max-age=0; samesite=lax${secure}`;
+  noteHint(MEMBER_HINT_COOKIE, status === 'signed-in', doc);
 }
 
-type RunningAnimation = { name: string; time: CSSNumberish | null };
+/**
+ * Keeps the consent hint cookie (contracts' CONSENT_HINT_COOKIE) in step with the stored cookie
+ * choice: the server sends the consent banner's shell only to a visitor without one. A choice that
+ * has expired or was cleared clears the hint, so the banner is in the shell again from the next page.
+ */
+export function noteConsentHint(decided: boolean, doc: Document = document): void {
+  noteHint(CONSENT_HINT_COOKIE, decided, doc);
+}
 
-/** The shell's running CSS animations (the hero's rise, the floating badge), in document order. */
-function cssAnimationsIn(element: Element): RunningAnimation[] {
-  if (typeof element.getAnimations !== 'function') return [];
-  return element
-    .getAnimations({ subtree: true })
-    .flatMap((animation) => ('animationName' in animation ? [{ name: String(animation.animationName), time: animation.currentTime }] : []));
+/**
+ * Hands the consent banner over from its prerendered shell (sent to a visitor who had not chosen,
+ * after `#root`, inert) to the app: called by the app's banner once it has committed, so one takes
+ * the other's place in the same frame, and by the consent gate when no banner is due.
+ */
+export function releaseConsentShell(doc: Document = document): void {
+  doc.getElementById(CONSENT_SHELL_ID)?.remove();
+}
+
+/** A running CSS animation of the shell: its name, and when it started on the document's timeline. */
+type ShellAnimation = { name: string; startTime: number };
+
+let shellAnimations: ShellAnimation[] = [];
+
+/**
+ * Notes the shell's running CSS animations (the hero's rise, the floating badge), in document order.
+ * Called before the app's first render, while the page's style is settled: asked for at the hand-over,
+ * the browser would first compute the style of the whole newly rendered page, inside the commit.
+ */
+export function noteShellAnimations(doc: Document = document): void {
+  const shell = doc.getElementById(SHELL_ID);
+  if (!shell || typeof shell.getAnimations !== 'function') return;
+  shellAnimations = shell.getAnimations({ subtree: true }).flatMap((animation) =>
+    'animationName' in animation && typeof animation.startTime === 'number'
+      ? [{ name: String(animation.animationName), startTime: animation.startTime }]
+      : [],
+  );
 }
 
 /**
  * Hands the page over from the prerendered shell to the app: removes the shell (which unhides
  * `#root`), and lets each CSS animation of the app's markup carry on where the shell's twin had got
- * to (the hero would otherwise rise in twice). Called from the layout effect of a page that has a
- * shell, once its first render has committed, and by the root layout for every other page. Does
- * nothing once the shell is gone.
+ * to (the hero would otherwise rise in twice): the twin (the next `animate-{name}` element of the
+ * app's, in document order) starts that much into its animation, through a negative delay (the
+ * shell's animations have no delay of their own). Called from the layout effect of a page that has
+ * a shell, once its first render has committed, and by the root layout for every other page. Does
+ * nothing once the shell is gone. Reads no style: the commit it runs in stays free of style work.
  */
 export function releaseShell(doc: Document = document): void {
   const shell = doc.getElementById(SHELL_ID);
   if (!shell) return;
-  const running = cssAnimationsIn(shell);
   shell.remove();
   const root = doc.getElementById('root');
-  if (!root || running.length === 0) return;
+  const now = doc.timeline?.currentTime;
+  if (!root || typeof now !== 'number') return;
   // The shell's markup is the start of the page's: its animations are the first of the page's, in order.
-  const twins = root.getAnimations({ subtree: true }).filter((animation) => 'animationName' in animation);
+  const twins = [...root.querySelectorAll<HTMLElement>('[class*="animate-"]')];
   let next = 0;
-  for (const { name, time } of running) {
-    const at = twins.findIndex((animation, index) => index >= next && (animation as CSSAnimation).animationName === name);
+  for (const { name, startTime } of shellAnimations) {
+    const at = twins.findIndex((element, index) => index >= next && element.classList.contains(`animate-${name}`));
     if (at < 0) break;
-    if (time !== null) twins[at].currentTime = time;
+    twins[at].style.animationDelay = `${startTime - now}ms`;
     next = at + 1;
   }
+  shellAnimations = [];
 }

@@ -1,17 +1,20 @@
 import { formatPence, WELCOME_BONUS_PENCE } from '@playquid/contracts';
 import { createFileRoute } from '@tanstack/react-router';
-import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { CashCannon } from '../components/CashCannon';
 import { EarnCallToAction } from '../components/EarnCallToAction';
-import { FeaturedBlogs } from '../components/blog/FeaturedBlogs';
 import { useAuth } from '../lib/auth/react';
 import { LazyLandingBalanceText } from '../components/member-balance-lazy';
 import { pageHead } from '../lib/page';
 import { releaseShell } from '../lib/shell';
 import { pageWidth } from '../ui/styles';
-import { FeaturedChallenges } from './-landing/FeaturedChallenges';
+import { WhenNear } from '../ui/WhenNear';
 import { Hero } from './-landing/Hero';
 import { Benefits, BonusReminder, HowItWorks, StatsStrip } from './-landing/Sections';
+
+// Further down the page: their code, data and rendering wait until the visitor scrolls near them.
+const FeaturedChallenges = lazy(() => import('./-landing/FeaturedChallenges').then((module) => ({ default: module.FeaturedChallenges })));
+const FeaturedBlogs = lazy(() => import('../components/blog/FeaturedBlogs').then((module) => ({ default: module.FeaturedBlogs })));
 
 export const Route = createFileRoute('/')({
   // A referral link has the form /?ref={uid}.
@@ -51,10 +54,14 @@ function Landing() {
       <div className="relative z-10 landing-sections">
         <Hero member={member} balanceText={balanceText} />
         <StatsStrip />
-        <FeaturedChallenges />
+        <WhenNear placeholderClassName="min-h-[104rem] sm:min-h-[56rem] lg:min-h-[42rem]" testId="featured-challenges-slot">
+          <FeaturedChallenges />
+        </WhenNear>
         <HowItWorks />
         <Benefits />
-        <FeaturedBlogs />
+        <WhenNear placeholderClassName="min-h-[92rem] sm:min-h-[48rem] lg:min-h-[38rem]" testId="featured-blogs-slot">
+          <FeaturedBlogs />
+        </WhenNear>
         {!member && (
           <section className={`${pageWidth} pb-8`}>
             <EarnCallToAction />

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DomainError } from '@playquid/domain';
 import { WrongExpectedRevisionError } from '../event-store/event-store';
-import { hasMemberHint } from '../seo/head-html';
+import { hasConsentHint, hasMemberHint } from '../seo/head-html';
 import { SeoService } from '../seo/seo.service';
 
 const DOMAIN_STATUS: Record<DomainError['code'], HttpStatus> = {
@@ -94,8 +94,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
   private async clientPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (this.seo) {
       try {
-        const page = await this.seo.page(new URL(request.url, 'http://localhost').pathname, { member: hasMemberHint(request.headers.cookie) });
-        void reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html);
+        const { cookie } = request.headers;
+        const page = await this.seo.page(new URL(request.url, 'http://localhost').pathname, { member: hasMemberHint(cookie), consented: hasConsentHint(cookie) });
+        // The hint cookies choose the page's shell: a shared cache keeps one copy per cookie header.
+        void reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'cookie').send(page.html);
         return;
       } catch (error) {
         this.logger.error(error, 'page head rendering failed');

@@ -1,6 +1,6 @@
 import { blogPostMeta, headTags, notFoundMeta, offerMeta, routeMeta } from '@playquid/contracts';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, hasMemberHint, injectHead, injectShell, jsonForScript, renderHeadTags, routePreloadTags } from './head-html';
+import { escapeHtml, hasConsentHint, hasMemberHint, injectHead, injectShell, jsonForScript, renderHeadTags, routePreloadTags } from './head-html';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -72,23 +72,48 @@ describe('page head HTML', () => {
     expect(render(routeMeta('/offers'))).toContain('<meta data-seo name="robots" content="index,follow" />');
   });
 
-  it("preloads the page's own chunks: the listed path's, else every other path's, and only asset scripts", () => {
-    const preloads = { '/': ['/assets/routes-a1.js'], '*': ['/assets/query-b2.js', 'https://evil.test/x.js', '/assets/x.js"><script>'] };
-    expect(routePreloadTags(preloads, '/')).toBe('<link rel="modulepreload" crossorigin href="/assets/routes-a1.js">');
-    expect(routePreloadTags(preloads, '/offers')).toBe('<link rel="modulepreload" crossorigin href="/assets/query-b2.js">');
+  it("preloads the app's chunks and the page's own: the listed path's, else every other path's, and only asset scripts", () => {
+    const preloads = {
+      app: ['/assets/main-c3.js', '/assets/react-d4.js'],
+      '/': ['/assets/routes-a1.js'],
+      '*': ['/assets/query-b2.js', 'https://evil.test/x.js', '/assets/x.js"><script>'],
+    };
+    const link = (url: string) => `<link rel="modulepreload" crossorigin href="${url}">`;
+    expect(routePreloadTags(preloads, '/')).toBe([link('/assets/main-c3.js'), link('/assets/react-d4.js'), link('/assets/routes-a1.js')].join('\n    '));
+    expect(routePreloadTags(preloads, '/offers')).toBe([link('/assets/main-c3.js'), link('/assets/react-d4.js'), link('/assets/query-b2.js')].join('\n    '));
+    expect(routePreloadTags({ '*': ['/assets/query-b2.js'] }, 'constructor')).toBe(link('/assets/query-b2.js'));
     expect(routePreloadTags({}, '/offers')).toBe('');
   });
 
+  it('lists them instead on a page sent with its shell, for the entry to fetch once the shell has painted', () => {
+    const preloads = { app: ['/assets/main-c3.js', 'https://evil.test/x.js'], '/': ['/assets/routes-a1.js'] };
+    expect(routePreloadTags(preloads, '/', { withShell: true })).toBe('<meta name="pq-app-chunks" content="/assets/main-c3.js /assets/routes-a1.js">');
+    expect(routePreloadTags({}, '/', { withShell: true })).toBe('');
+  });
+
   it("puts the path's prerendered shell just before the app's root, and nothing for a path without one", () => {
-    const shells = { '/': '<div class="flex">Play $& games</div>', '/blog': '<header>Blog</header>' };
+    const shells = { pages: { '/': '<div class="flex">Play $& games</div>', '/blog': '<header>Blog</header>' }, consentBanner: '<section>We use cookies</section>' };
     expect(injectShell(TEMPLATE, shells, '/')).toContain('<body><div id="shell"><div class="flex">Play $& games</div></div><div id="root"></div></body>');
     expect(injectShell(TEMPLATE, shells, '/blog')).toContain('<div id="shell"><header>Blog</header></div><div id="root"></div>');
     expect(injectShell(TEMPLATE, shells, '/dashboard')).toBe(TEMPLATE);
     expect(injectShell(TEMPLATE, shells, 'constructor')).toBe(TEMPLATE);
-    expect(injectShell(TEMPLATE, {}, '/')).toBe(TEMPLATE);
+    expect(injectShell(TEMPLATE, { pages: {} }, '/')).toBe(TEMPLATE);
   });
 
-  it('reads the member hint cookie among others, and only its "1"', () => {
+  it("adds the consent banner's shell after the app's root for a visitor who has not chosen, only with a page shell", () => {
+    const shells = { pages: { '/': '<h1>Play</h1>' }, consentBanner: '<section>We use cookies</section>' };
+    expect(injectShell(TEMPLATE, shells, '/', { consentBanner: true })).toContain(
+      '<div id="shell"><h1>Play</h1></div><div id="root"></div><div id="shell-consent" inert><section>We use cookies</section></div></body>',
+    );
+    expect(injectShell(TEMPLATE, shells, '/', { consentBanner: false })).not.toContain('shell-consent');
+    expect(injectShell(TEMPLATE, shells, '/login', { consentBanner: true })).toBe(TEMPLATE);
+    expect(injectShell(TEMPLATE, { pages: shells.pages }, '/', { consentBanner: true })).not.toContain('shell-consent');
+  });
+
+  it('reads the hint cookies among others, and only their "1"', () => {
+    expect(hasConsentHint('a=b; pq_consent=1')).toBe(true);
+    expect(hasConsentHint('pq_member=1')).toBe(false);
+    expect(hasConsentHint('pq_consent=0')).toBe(false);
     expect(hasMemberHint('pq_member=1')).toBe(true);
     expect(hasMemberHint('a=b; pq_member=1; c=d')).toBe(true);
     expect(hasMemberHint('pq_member=0')).toBe(false);

@@ -13,7 +13,7 @@ import {
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { escapeHtml, injectHead, injectShell, type PageShells, renderHeadTags, type RoutePreloads, routePreloadTags } from './head-html';
+import { escapeHtml, hasShell, injectHead, injectShell, type PageShells, renderHeadTags, type RoutePreloads, routePreloadTags } from './head-html';
 import { SeoRepository } from './seo.repository';
 
 /** Sitemaps are capped at 50,000 URLs; far more than the catalogue and blog hold. */
@@ -70,19 +70,23 @@ export class SeoService {
       try {
         this.shells = JSON.parse(readFileSync(join(this.config.clientDist, 'shells.json'), 'utf8')) as PageShells;
       } catch {
-        this.shells = {};
+        this.shells = { pages: {} };
       }
     }
     return this.shells;
   }
 
-  /** The page for `pathname`; a visitor's (not `member`) public page comes with its prerendered shell. */
-  async page(pathname: string, { member = false }: { member?: boolean } = {}): Promise<RenderedPage> {
+  /**
+   * The page for `pathname`; a visitor's (not `member`) public page comes with its prerendered shell,
+   * and with the consent banner's while they have not made their cookie choice (not `consented`).
+   */
+  async page(pathname: string, { member = false, consented = false }: { member?: boolean; consented?: boolean } = {}): Promise<RenderedPage> {
     const { meta, status } = await this.metaFor(pathname);
-    const preloads = routePreloadTags(this.routePreloads(), pathname);
+    const withShell = !member && status === 200 && hasShell(this.pageShells(), pathname);
+    const preloads = routePreloadTags(this.routePreloads(), pathname, { withShell });
     const head = [renderHeadTags(headTags(meta, this.origin, pathname)), preloads].filter(Boolean).join('\n    ');
     const html = injectHead(this.indexHtml(), head, SITE_LANG);
-    return { status, html: member || status !== 200 ? html : injectShell(html, this.pageShells(), pathname) };
+    return { status, html: withShell ? injectShell(html, this.pageShells(), pathname, { consentBanner: !consented }) : html };
   }
 
   async metaFor(pathname: string): Promise<{ meta: PageMeta; status: 200 | 404 }> {

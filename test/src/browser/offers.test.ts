@@ -127,6 +127,8 @@ describe('offers, in the browser', () => {
 
     const visitor = await newPage();
     await visitor.goto(`${stack.url}/`);
+    // The section loads as the visitor scrolls near it.
+    await visitor.getByTestId('featured-challenges-slot').scrollIntoViewIfNeeded();
     const featured = visitor.getByTestId('featured-challenges');
     const links = group.ids.map((id) => `a[href="/offers/${id}"]`).join(', ');
     // One card per anchor group on the landing page (deduplicated), and it is this group's.

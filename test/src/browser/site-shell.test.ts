@@ -142,12 +142,51 @@ describe("a visitor's first paint: the prerendered shell of /, /offers and /blog
     });
   }
 
-  it('a member (the hint cookie the app sets on sign-in) gets no visitor shell', async () => {
+  it('a member (the hint cookie the app sets on sign-in) gets no visitor shell, and the app preloaded instead', async () => {
     const visitor = await (await fetch(`${stack.url}/`)).text();
     expect(visitor).toContain('<div id="shell">');
+    expect(visitor).not.toContain('rel="modulepreload"');
+    expect(visitor).toMatch(/<meta name="pq-app-chunks" content="(\/assets\/[\w.-]+\.js ?)+">/);
     const member = await (await fetch(`${stack.url}/`, { headers: { cookie: 'pq_member=1' } })).text();
     expect(member).not.toContain('id="shell"');
     expect(member).toContain('<div id="root"></div>');
+    expect(member).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/react-[\w-]+\.js">/);
+  });
+
+  it("an undecided visitor: the page and its consent banner paint before any of the app's script is fetched; the app's banner then takes the shell's place", async () => {
+    const html = await (await fetch(`${stack.url}/offers`)).text();
+    expect(html).toContain('<div id="shell-consent" inert>');
+    const chosen = await (await fetch(`${stack.url}/offers`, { headers: { cookie: 'a=b; pq_consent=1' } })).text();
+    expect(chosen).not.toContain('shell-consent');
+
+    const context = await browser.newContext(PHONE);
+    const page = await open(context, '/offers');
+    // The app's banner (the shell's carries no test ids).
+    await page.getByTestId('cookie-banner').waitFor();
+    expect(await page.locator('#shell-consent').count()).toBe(0);
+    const timing = await page.evaluate(() => {
+      const paints = performance.getEntriesByType('largest-contentful-paint');
+      const scripts = performance.getEntriesByType('resource').filter((entry) => /\/assets\/(react|tanstack|public)-[\w-]+\.js$/.test(entry.name));
+      return {
+        contentfulPaint: performance.getEntriesByName('first-contentful-paint')[0].startTime,
+        largestPaint: paints[paints.length - 1].startTime,
+        scripts: scripts.length,
+        firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+      };
+    });
+    expect(timing.scripts).toBe(3);
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.contentfulPaint);
+    // Nothing the app draws later is larger than what the shell drew.
+    expect(timing.largestPaint).toBeLessThanOrEqual(timing.firstScript);
+
+    // The choice is remembered for the server too: the next page comes without the banner.
+    await page.getByTestId('cookie-essential').click();
+    await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
+    expect((await context.cookies()).find((cookie) => cookie.name === 'pq_consent')?.value).toBe('1');
+    await page.goto(`${stack.url}/blog`);
+    await page.getByTestId('nav-signup').waitFor();
+    expect(await page.locator('#shell-consent, [data-testid="cookie-banner"]').count()).toBe(0);
+    await context.close();
   });
 });
 

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { Cookie, X } from 'lucide-react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { ACCEPT_ALL, type ConsentChoices, consentStore, ESSENTIAL_ONLY, type OptionalCategory } from '../../lib/consent/storage';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { ConsentToggle } from './ConsentToggle';
+import { releaseConsentShell } from '../../lib/shell';
 
 const CATEGORIES: Array<{ key: OptionalCategory; title: string; text: string }> = [
   { key: 'analytics', title: 'Analytics', text: 'Count page views so we can see what helps members. Kept up to 2 years.' },
@@ -23,6 +24,8 @@ export function CookieConsent({ initiallyCustomizing = false }: { initiallyCusto
   const [customizing, setCustomizing] = useState(initiallyCustomizing);
   const [draft, setDraft] = useState<ConsentChoices>(() => choices ?? ESSENTIAL_ONLY);
 
+  // The banner's prerendered shell, if the page came with one, gives way to this in the same frame.
+  useLayoutEffect(() => releaseConsentShell(), []);
   useEffect(
     () =>
       consentStore.onOpenPreferences(() => {

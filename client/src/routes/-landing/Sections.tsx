@@ -88,7 +88,9 @@ function useScrollStep() {
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(measure);
     };
-    measure();
+    // The first measurement waits for the next frame too: measured here, while the page mounts, it
+    // would force a layout of the whole landing page in the middle of its first render.
+    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll);
     return () => {
@@ -227,9 +229,14 @@ export function BonusReminder() {
   useEffect(() => {
     if (scrolled) return;
     const check = () => window.scrollY > window.innerHeight * 0.6 && setScrolled(true);
-    check();
+    // The first check in the next frame: reading the scroll position now would lay out the whole page
+    // in the middle of its first render.
+    const frame = requestAnimationFrame(check);
     window.addEventListener('scroll', check, { passive: true });
-    return () => window.removeEventListener('scroll', check);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', check);
+    };
   }, [scrolled]);
   return (
     <>
