@@ -250,7 +250,7 @@ function graphOf(roots: readonly RegExp[], meta: { getModuleIds: () => IterableI
   return graph;
 }
 
-const BOOT_MODULES = /\/client\/src\/(boot\.ts|lib\/first-paint\.ts|lib\/shell-id\.ts)$|^\0vite\/(preload-helper|modulepreload-polyfill)\.js$/;
+const BOOT_MODULES = /\/client\/src\/(boot\.ts|lib\/first-paint\.ts|lib\/shell-id\.ts|lib\/shell-replay\.ts)$|^\0vite\/(preload-helper|modulepreload-polyfill)\.js$/;
 
 /**
  * The public pages' shared code is two chunks: what the landing page runs ('public') and what only

@@ -12,6 +12,7 @@ import './fonts.css';
 import './styles.css';
 import { afterFirstPaint } from './lib/first-paint';
 import { APP_CHUNKS_META, SHELL_ID } from './lib/shell-id';
+import { listenForShellTaps } from './lib/shell-replay';
 
 /** A task boundary: the browser paints and handles input in between. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -40,5 +41,8 @@ async function startApp(): Promise<void> {
   await import('./main');
 }
 
-if (document.getElementById(SHELL_ID)) afterFirstPaint(() => void startApp());
-else void startApp();
+if (document.getElementById(SHELL_ID)) {
+  // A tap on the shell's menu toggle meanwhile is replayed on the app's (lib/shell-replay.ts).
+  listenForShellTaps(document, SHELL_ID);
+  afterFirstPaint(() => void startApp());
+} else void startApp();

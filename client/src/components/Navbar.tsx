@@ -149,6 +149,8 @@ export function Navbar() {
             onClick={menu.toggle}
             onPointerDown={() => void loadMobileMenuPanel()}
             data-testid="nav-menu-toggle"
+            // Tapped in the prerendered shell before the app has taken over: replayed then (lib/shell-replay.ts).
+            data-replay="menu"
           >
             {open ? <X size={22} aria-hidden /> : <Menu size={22} aria-hidden />}
           </button>

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { noteConsentHint, noteMemberHint, noteShellAnimations, releaseConsentShell, releaseShell } from './shell';
+import { listenForShellTaps } from './shell-replay';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -33,6 +34,27 @@ describe('prerendered shell hand-over', () => {
     expect(document.getElementById('shell')).toBeNull();
     expect([...root.querySelectorAll<HTMLElement>('[class*="animate-"]')].map((element) => element.style.animationDelay)).toEqual(['-600ms', '-750ms', '']);
     Reflect.deleteProperty(document, 'timeline');
+  });
+});
+
+describe('a tap in the shell before the hand-over', () => {
+  it("is replayed on the app's twin of the control, once; taps elsewhere are not", () => {
+    listenForShellTaps(document);
+    document.body.innerHTML =
+      '<div id="shell"><button data-replay="menu">Menu</button><a href="#top">Top</a></div><div id="root"><button data-replay="menu">Menu</button></div>';
+    const opened = vi.fn();
+    document.querySelector('#root button')!.addEventListener('click', opened);
+    document.querySelector<HTMLElement>('#shell button')!.click();
+    document.querySelector<HTMLElement>('#shell a')!.click();
+    releaseShell();
+    expect(opened).toHaveBeenCalledTimes(1);
+    document.querySelector<HTMLElement>('#root button')!.click();
+    expect(opened).toHaveBeenCalledTimes(2);
+
+    document.body.innerHTML = '<div id="shell"></div><div id="root"><button data-replay="menu">Menu</button></div>';
+    document.querySelector('#root button')!.addEventListener('click', opened);
+    releaseShell();
+    expect(opened).toHaveBeenCalledTimes(2);
   });
 });
 

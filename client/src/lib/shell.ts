@@ -9,6 +9,7 @@
 import { CONSENT_HINT_COOKIE, MEMBER_HINT_COOKIE } from '@playquid/contracts';
 // The ids live apart (shell-id.ts) for the page's entry (boot.ts), which imports nothing else of the app.
 import { CONSENT_SHELL_ID, SHELL_ID } from './shell-id';
+import { takeShellTap } from './shell-replay';
 
 export { CONSENT_SHELL_ID, SHELL_ID };
 
@@ -78,15 +79,20 @@ export function noteShellAnimations(doc: Document = document): void {
  * app's, in document order) starts that much into its animation, through a negative delay (the
  * shell's animations have no delay of their own). Called from the layout effect of a page that has
  * a shell, once its first render has committed, and by the root layout for every other page. Does
- * nothing once the shell is gone. Reads no style: the commit it runs in stays free of style work.
+ * nothing once the shell is gone. Reads no style: the commit it runs in stays free of style work. A
+ * control tapped in the shell before (lib/shell-replay.ts) is clicked on the app's twin.
  */
 export function releaseShell(doc: Document = document): void {
   const shell = doc.getElementById(SHELL_ID);
   if (!shell) return;
   shell.remove();
   const root = doc.getElementById('root');
+  if (!root) return;
+  // A control tapped in the shell meanwhile: its twin gets the click now.
+  const tapped = takeShellTap();
+  if (tapped && /^[\w-]+$/.test(tapped)) root.querySelector<HTMLElement>(`[data-replay="${tapped}"]`)?.click();
   const now = doc.timeline?.currentTime;
-  if (!root || typeof now !== 'number') return;
+  if (typeof now !== 'number') return;
   // The shell's markup is the start of the page's: its animations are the first of the page's, in order.
   const twins = [...root.querySelectorAll<HTMLElement>('[class*="animate-"]')];
   let next = 0;
