@@ -264,9 +264,11 @@ function chunkOf(id: string, meta: { getModuleIds: () => IterableIterator<string
   if (/\/client\/src\/lib\/router-stage\.ts$/.test(id)) return 'tanstack';
   const chunk = publicOrVendorChunkOf(id);
   if (chunk === 'public' && !graphOf(LANDING_ROOTS, meta).has(id)) return 'public-pages';
-  // The rest of the app every page runs (main.tsx and what it imports) comes with 'public', in one
-  // request: left to Rollup, what 'public-pages' also uses went there, and every page fetched that too.
-  if (chunk === undefined && graphOf(APP_ROOTS, meta).has(id) && /\/client\/src\//.test(id) && !/\.css$/.test(id)) return 'public';
+  // The rest of the app every page runs (main.tsx and what it imports), and the shared helpers the
+  // landing page runs, come with 'public', in one request: left to Rollup, what 'public-pages' also
+  // used went there, and the landing page fetched that chunk too.
+  const shared = graphOf(APP_ROOTS, meta).has(id) || (/\/client\/src\/lib\//.test(id) && graphOf(LANDING_ROOTS, meta).has(id));
+  if (chunk === undefined && shared && /\/client\/src\//.test(id) && !/\.css$/.test(id)) return 'public';
   return chunk;
 }
 

@@ -68,3 +68,17 @@ export function parseAsOfDay(value: unknown): string | undefined {
   const date = new Date(year, month - 1, day);
   return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? value : undefined;
 }
+
+// ---------------------------------------------------------------- list pages' data
+
+/** How long a list page's loader waits for its data before the page renders with placeholders. */
+export const FIRST_DATA_WAIT_MS = 1500;
+
+/**
+ * Waits for `data` (a prefetch, which never rejects), at most `FIRST_DATA_WAIT_MS`: the page then
+ * renders once, with its list, when the API answers within a moment. Rendered at once and again when
+ * the list arrived, a phone spent two long tasks on the page; a slow API still gets placeholders.
+ */
+export function briefly(data: Promise<unknown>): Promise<void> {
+  return Promise.race([data.then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]);
+}

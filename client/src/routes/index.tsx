@@ -5,7 +5,10 @@ import { CashCannon } from '../components/CashCannon';
 import { EarnCallToAction } from '../components/EarnCallToAction';
 import { useAuth } from '../lib/auth/react';
 import { LazyLandingBalanceText } from '../components/member-balance-lazy';
+import { siteStatsQuery } from '../lib/offers/queries';
 import { pageHead } from '../lib/page';
+import { prefetchPublicQuery } from '../lib/query/public-query';
+import { briefly } from '../lib/route-options';
 import { releaseShell } from '../lib/shell';
 import { pageWidth } from '../ui/styles';
 import { WhenNear } from '../ui/WhenNear';
@@ -20,6 +23,8 @@ export const Route = createFileRoute('/')({
   // A referral link has the form /?ref={uid}.
   validateSearch: (search: Record<string, unknown>): { ref?: string } =>
     typeof search.ref === 'string' && search.ref ? { ref: search.ref } : {},
+  // The figures strip renders with the site's counters when they come within a moment (route-options' briefly).
+  loader: () => briefly(prefetchPublicQuery(siteStatsQuery())),
   head: () => pageHead(),
   component: Landing,
 });

@@ -9,7 +9,15 @@ const AHEAD = '0px 0px 480px 0px';
  * only once it comes within half a screen of the visible part; until then a placeholder of about its
  * height (`placeholderClassName`) holds its place. A visitor who never scrolls there never pays for it.
  */
-export function WhenNear({ children, placeholderClassName, testId }: { children: ReactNode; placeholderClassName: string; testId?: string }) {
+export function WhenNear({
+  children,
+  placeholderClassName,
+  testId,
+}: {
+  children: ReactNode;
+  placeholderClassName: string;
+  testId?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useInViewOnce(ref, 0, AHEAD);
   const placeholder = <div className={placeholderClassName} aria-hidden />;

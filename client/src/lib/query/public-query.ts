@@ -1,7 +1,7 @@
 import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { ApiError } from '../api-client';
-import { loadedUseQuery, whenQueryClientLoads } from './lazy-client';
+import { loadedQueryClient, loadedUseQuery, whenQueryClientLoads } from './lazy-client';
 
 /** A queryOptions() factory's result; without Query, its key, function, staleTime and `retry: false` are used. */
 export type PublicQueryOptions<T, K extends QueryKey = QueryKey> = UseQueryOptions<T, Error, T, K>;
@@ -68,6 +68,25 @@ async function fetchEntry<T, K extends QueryKey>(entry: Entry<T>, options: Publi
     }
   }
   entry.inFlight = false;
+}
+
+const inFlight = new Map<Entry<unknown>, Promise<void>>();
+
+/**
+ * Asks for a public query's answer ahead of the page's render (a route loader): TanStack Query's
+ * prefetch once it is loaded, else the shared entry usePublicQuery reads. Settles when it is
+ * answered or failed (never rejects); an answer still fresh is not asked for again.
+ */
+export function prefetchPublicQuery<T, K extends QueryKey>(options: PublicQueryOptions<T, K>): Promise<void> {
+  const client = loadedQueryClient();
+  if (client) return client.prefetchQuery(options as Parameters<typeof client.prefetchQuery>[0]);
+  const entry = entryFor<T>(options.queryKey);
+  const staleMs = typeof options.staleTime === 'number' ? options.staleTime : DEFAULT_STALE_MS;
+  if (entry.inFlight) return inFlight.get(entry as Entry<unknown>) ?? Promise.resolve();
+  if (entry.updatedAt !== 0 && Date.now() - entry.updatedAt <= staleMs) return Promise.resolve();
+  const asked = fetchEntry(entry, options).finally(() => inFlight.delete(entry as Entry<unknown>));
+  inFlight.set(entry as Entry<unknown>, asked);
+  return asked;
 }
 
 /** Without TanStack Query: one shared answer per key, asked for on mount when missing or stale. */

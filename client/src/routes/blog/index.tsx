@@ -8,6 +8,7 @@ import { BlogCard, BlogCardSkeleton } from '../../components/blog/BlogCard';
 import { BLOG_TEXT, blogsQuery, searchBlogs } from '../../lib/blogs';
 import { serverMessage } from '../../lib/server-message';
 import { pageHead } from '../../lib/page';
+import { briefly } from '../../lib/route-options';
 import { BLOG_HEADER } from '../../lib/page-headers';
 import { releaseShell } from '../../lib/shell';
 import { Button, RefreshButton } from '../../ui/Button';
@@ -23,6 +24,9 @@ export const Route = createFileRoute('/blog/')({
     const page = Number(search.page);
     return { page: Number.isInteger(page) && page > 1 ? page : undefined };
   },
+  // With its list when the API answers within a moment (route-options' briefly); a failure is the page's to show.
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: ({ context: { queryClient }, deps }) => briefly(queryClient.prefetchQuery(blogsQuery(deps.page))),
   head: () => pageHead('Blog', 'Guides and news about earning real money by playing mobile games.'),
   component: BlogPage,
 });

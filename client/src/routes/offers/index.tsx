@@ -9,6 +9,7 @@ import { currentDevice, offerPlatformOf } from '../../lib/device';
 import { NO_OFFER_FILTERS, type OfferFilters, offersLoadError, type OfferSort } from '../../lib/offers';
 import { type OffersListParams, offersListQuery } from '../../lib/offers/queries';
 import { pageHead } from '../../lib/page';
+import { briefly } from '../../lib/route-options';
 import { OFFERS_HEADER } from '../../lib/page-headers';
 import { releaseShell } from '../../lib/shell';
 import { useDebounced } from '../../lib/use-debounced';
@@ -44,10 +45,12 @@ const featuredParams = (device: OfferDevice): OffersListParams => ({
 
 export const Route = createFileRoute('/offers/')({
   // Start the requests with the route chunk; the page renders its own loading and error states.
+  // With its lists when the API answers within a moment (route-options' briefly); a failure is the page's to show.
   loader: ({ context: { queryClient } }) => {
     const device = offerDevice();
-    void queryClient.prefetchQuery(offersListQuery(firstPage(device)));
-    void queryClient.prefetchQuery(offersListQuery(featuredParams(device)));
+    return briefly(
+      Promise.all([queryClient.prefetchQuery(offersListQuery(firstPage(device))), queryClient.prefetchQuery(offersListQuery(featuredParams(device)))]),
+    );
   },
   head: () => pageHead('Gaming Offers', 'Play mobile games, reach their milestones and earn real money in pounds.'),
   component: OffersPage,
