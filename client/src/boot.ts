@@ -19,7 +19,6 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Starts downloading a module (and its imports, which the browser finds itself), without running it. */
 function preloadModule(url: string): void {
-  if (document.querySelector(`link[rel="modulepreload"][href="${CSS.escape(url)}"]`)) return;
   const link = document.createElement('link');
   link.rel = 'modulepreload';
   link.crossOrigin = '';

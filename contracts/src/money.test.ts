@@ -44,6 +44,8 @@ describe('formatPenceCompact', () => {
   it('prints pounds exactly as en-GB Intl does, for every safe amount', () => {
     const intl = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 });
     expect(formatPence(0)).toBe('£0.00');
+    expect(formatPence(123.4)).toBe('£1.23');
+    expect(formatPence(-0.4)).toBe('£0.00');
     expect(formatPence(-100_000_000)).toBe('-£1,000,000.00');
     fc.assert(
       // Intl is given pounds, pence / 100 in floating point: compare where that division is exact enough.

@@ -81,8 +81,9 @@ export const groupThousands = (digits: string): string => digits.replace(/\B(?=(
  * formatter a page builds loads the locale's data: about 85 ms of a phone's first render.
  */
 export function formatPence(pence: Pence): string {
-  const abs = Math.abs(pence);
-  return `${pence < 0 ? '-' : ''}£${groupThousands(String(Math.floor(abs / 100)))}.${String(abs % 100).padStart(2, '0')}`;
+  // Whole pence (a stray fraction rounds, as Intl would round it), and no "-£0.00".
+  const abs = Math.round(Math.abs(pence));
+  return `${pence < 0 && abs > 0 ? '-' : ''}£${groupThousands(String(Math.floor(abs / 100)))}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** USD ten-thousandths to a display string with 2 to 4 decimals ("$0.2950", "$1.50"). */

@@ -20,7 +20,8 @@ interface Entry<T> {
   queryKey: QueryKey;
   result: PublicQueryResult<T>;
   updatedAt: number;
-  inFlight: boolean;
+  /** The request under way, if any. */
+  inFlight: Promise<void> | null;
   listeners: Set<() => void>;
 }
 
@@ -30,7 +31,7 @@ function entryFor<T>(queryKey: QueryKey): Entry<T> {
   const hash = JSON.stringify(queryKey);
   let entry = entries.get(hash) as Entry<T> | undefined;
   if (!entry) {
-    entry = { queryKey, result: { data: undefined, isPending: true, error: null }, updatedAt: 0, inFlight: false, listeners: new Set() };
+    entry = { queryKey, result: { data: undefined, isPending: true, error: null }, updatedAt: 0, inFlight: null, listeners: new Set() };
     entries.set(hash, entry as Entry<unknown>);
   }
   return entry;
@@ -43,7 +44,6 @@ function publish<T>(entry: Entry<T>, result: PublicQueryResult<T>): void {
 
 /** Asks once (one retry for a network failure or 5xx unless `retry: false`, as the client's default does). */
 async function fetchEntry<T, K extends QueryKey>(entry: Entry<T>, options: PublicQueryOptions<T, K>): Promise<void> {
-  entry.inFlight = true;
   const queryFn = options.queryFn as (context: { queryKey: QueryKey; signal: AbortSignal }) => Promise<T>;
   const retries = options.retry === false ? 0 : 1;
   for (let failures = 0; ; failures++) {
@@ -67,10 +67,15 @@ async function fetchEntry<T, K extends QueryKey>(entry: Entry<T>, options: Publi
       await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
     }
   }
-  entry.inFlight = false;
 }
 
-const inFlight = new Map<Entry<unknown>, Promise<void>>();
+/** The entry's answer: the request under way, a new one when the answer is missing or stale, else none. */
+function refresh<T, K extends QueryKey>(entry: Entry<T>, options: PublicQueryOptions<T, K>): Promise<void> {
+  if (entry.inFlight) return entry.inFlight;
+  const staleMs = typeof options.staleTime === 'number' ? options.staleTime : DEFAULT_STALE_MS;
+  if (entry.updatedAt !== 0 && Date.now() - entry.updatedAt <= staleMs) return Promise.resolve();
+  return (entry.inFlight = fetchEntry(entry, options).finally(() => (entry.inFlight = null)));
+}
 
 /**
  * Asks for a public query's answer ahead of the page's render (a route loader): TanStack Query's
@@ -80,21 +85,14 @@ const inFlight = new Map<Entry<unknown>, Promise<void>>();
 export function prefetchPublicQuery<T, K extends QueryKey>(options: PublicQueryOptions<T, K>): Promise<void> {
   const client = loadedQueryClient();
   if (client) return client.prefetchQuery(options as Parameters<typeof client.prefetchQuery>[0]);
-  const entry = entryFor<T>(options.queryKey);
-  const staleMs = typeof options.staleTime === 'number' ? options.staleTime : DEFAULT_STALE_MS;
-  if (entry.inFlight) return inFlight.get(entry as Entry<unknown>) ?? Promise.resolve();
-  if (entry.updatedAt !== 0 && Date.now() - entry.updatedAt <= staleMs) return Promise.resolve();
-  const asked = fetchEntry(entry, options).finally(() => inFlight.delete(entry as Entry<unknown>));
-  inFlight.set(entry as Entry<unknown>, asked);
-  return asked;
+  return refresh(entryFor<T>(options.queryKey), options);
 }
 
 /** Without TanStack Query: one shared answer per key, asked for on mount when missing or stale. */
 function useFetchedQuery<T, K extends QueryKey>(options: PublicQueryOptions<T, K>): PublicQueryResult<T> {
   const entry = entryFor<T>(options.queryKey);
-  const staleMs = typeof options.staleTime === 'number' ? options.staleTime : DEFAULT_STALE_MS;
   useEffect(() => {
-    if (!entry.inFlight && (entry.updatedAt === 0 || Date.now() - entry.updatedAt > staleMs)) void fetchEntry(entry, options);
+    void refresh(entry, options);
     // Asked for once per key on mount, as useQuery does for a fresh or stale entry.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entry]);
