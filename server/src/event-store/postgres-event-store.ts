@@ -13,6 +13,7 @@ import type {
   SubscribeOptions,
   Subscription,
 } from './event-store';
+import { AppendSignal } from './postgres-append-signal';
 import { PostgresAppender, RecentTails } from './postgres-appender';
 import { PostgresReader } from './postgres-reader';
 import { ensureEventStoreSchema } from './postgres-schema';
@@ -25,7 +26,8 @@ import { subscribeToLog } from './postgres-subscription';
  * follower never skips an append that commits late, and a long transaction elsewhere (a projection
  * applying a large range) does not hold the log back. Its parts: the appender
  * (postgres-appender.ts), the reader (postgres-reader.ts) and the subscription
- * (postgres-subscription.ts), sharing one pool and the cache of stream tails.
+ * (postgres-subscription.ts), sharing one pool and the cache of stream tails. Its followers hear
+ * its own appends at once and other processes' through AppendSignal (postgres-append-signal.ts).
  */
 export class PostgresEventStore implements EventStore {
   private readonly pool: pg.Pool;
@@ -33,6 +35,7 @@ export class PostgresEventStore implements EventStore {
   private readonly appended = new EventEmitter();
   private readonly appender: PostgresAppender;
   private readonly reader: PostgresReader;
+  private readonly signal: AppendSignal;
   private schema: Promise<void> | undefined;
 
   constructor(poolOrUrl: pg.Pool | string) {
@@ -42,7 +45,11 @@ export class PostgresEventStore implements EventStore {
     // An idle connection dropped by the server must not crash the process; the pool reconnects.
     if (this.ownsPool) this.pool.on('error', (error) => console.error(`event store: idle connection lost: ${error.message}`));
     const tails = new RecentTails();
-    this.appender = new PostgresAppender(this.pool, tails, () => this.appended.emit('appended'));
+    this.signal = new AppendSignal(this.pool, () => this.appended.emit('appended'));
+    this.appender = new PostgresAppender(this.pool, tails, () => {
+      this.appended.emit('appended');
+      void this.signal.appended();
+    });
     this.reader = new PostgresReader(this.pool, tails);
   }
 
@@ -81,10 +88,12 @@ export class PostgresEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
+    void this.signal.listen();
     return subscribeToLog((page) => this.readAll(page), this.appended, options);
   }
 
   async close(): Promise<void> {
+    await this.signal.close();
     if (this.ownsPool) await this.pool.end();
   }
 }

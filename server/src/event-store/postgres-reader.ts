@@ -12,20 +12,25 @@ const GROUPED_READS_MAX_CALLS = 100;
  * Where the log is readable up to, in one statement: `completed` is one past the latest transaction
  * id completed when the statement's snapshot was taken (every id below it had been handed out),
  * `appending` the (32-bit) ids of the transactions writing to the log right now, read after that
- * snapshot: the sessions holding RowExclusiveLock on `events` (an INSERT takes it before its
- * transaction gets an id, and keeps it to the end) and their current transaction ids. Only these
- * can still add events below `completed`; any other transaction, however long (a projection
- * applying a large range, a report), does not hold the log back. (A session shows its
- * transaction id to sessions of the same role; every process of the app uses one role.)
+ * snapshot: those of the sessions holding RowExclusiveLock on `events` (an INSERT takes it before
+ * its transaction gets an id, and keeps it to the end). Only these can still add events below
+ * `completed`; any other transaction, however long (a projection applying a large range, a report),
+ * does not hold the log back. Both come from one read of the lock table: a transaction holds an
+ * ExclusiveLock on its own id from the moment it has one (pg_stat_activity, which copies every
+ * session's state and query text, costs about twice as much).
  */
 const READABLE_BELOW_SQL = `
-  with writers as materialized (
-    select distinct pid from pg_locks
-     where locktype = 'relation' and relation = 'events'::regclass and mode = 'RowExclusiveLock' and granted
-       and database = (select oid from pg_database where datname = current_database())
+  with locks as materialized (
+    select pid, locktype, mode, transactionid from pg_locks
+     where granted
+       and (locktype = 'transactionid'
+         or (locktype = 'relation' and relation = 'events'::regclass and mode = 'RowExclusiveLock'
+           and database = (select oid from pg_database where datname = current_database())))
   )
   select pg_snapshot_xmax(pg_current_snapshot())::text as completed,
-    array(select activity.backend_xid::text from pg_stat_activity activity join writers using (pid) where activity.backend_xid is not null) as appending`;
+    array(select own.transactionid::text from locks own
+           where own.locktype = 'transactionid' and own.mode = 'ExclusiveLock'
+             and own.pid in (select pid from locks where locktype = 'relation')) as appending`;
 const XID_EPOCH = 1n << 32n;
 
 /** The full (epoch-qualified) id of a 32-bit transaction id in use now, near `reference`. */

@@ -6,12 +6,12 @@ const BATCH = 500;
 const POLL_MS = 50;
 
 /**
- * Catch-up, then live: appends made through this store wake the follower at once (`appended`
- * emits 'appended'); appends from other processes are found by a short poll. An event only becomes
- * readable once every older transaction has finished, which the poll also covers. An append
- * announced while a page is being read or handled is read right after it: the follower does not
- * wait for the poll then (under load it is busy most of the time, and would otherwise miss most
- * announcements).
+ * Catch-up, then live: appends wake the follower at once (`appended` emits 'appended': this store's
+ * own, and other processes' as their notifications arrive); a short poll covers a notification lost
+ * or not yet listened for. An event only becomes readable once every older transaction has
+ * finished, which the poll also covers. An append announced while a page is being read or handled
+ * is read right after it: the follower does not wait for the poll then (under load it is busy most
+ * of the time, and would otherwise miss most announcements).
  */
 export function subscribeToLog(
   readAll: (options: ReadAllOptions) => Promise<RecordedEvent[]>,
