@@ -1,6 +1,14 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { comparePositions, formatPosition, type GlobalPosition, parsePosition, QUEUES, START_POSITION } from '@playquid/contracts';
+import {
+  comparePositions,
+  formatPosition,
+  type GlobalPosition,
+  parsePosition,
+  QUEUES,
+  START_POSITION,
+  type StoredEventMessage,
+} from '@playquid/contracts';
 import type { DB } from '@playquid/read-db';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -21,13 +29,18 @@ import { UnfinishedWorkRepository } from './unfinished-work.repository';
 
 const CHECKPOINT_EVERY_MS = 1_000;
 const RESUME_AFTER_MS = 1_000;
+/** Pages read ahead of the reactions at most: the reader then waits for them. */
+const PAGES_AHEAD = 8;
 
 /**
- * Follows the global log in pages and feeds BullMQ: each page is one projections job (a
- * ProjectionRangeJob, jobId = its first..last positions, so the same range sent again is queued
- * once), and whatever REACTIONS say its events ask of other queues (callback processing, reward
- * orders); a page's jobs are added together, one round trip per queue. It resumes from the lowest
- * of its own and the projections' checkpoints, so jobs lost with Redis are re-sent.
+ * Follows the global log in pages and feeds BullMQ: each page joins the range held for the
+ * projections (a ProjectionRangeJob, jobId = its first..last positions, so the same range sent again
+ * is queued once) as soon as it is read, and whatever REACTIONS say its events ask of other queues
+ * (callback processing, reward orders) is queued beside it, in log order: the pages read while one
+ * lot of reactions is being queued go out together next, one round trip per queue. So neither the
+ * reading nor a member's wallet waits on the reactions to other members' callbacks. It resumes from
+ * the lowest of its own and the projections' checkpoints (its own never passes an event whose
+ * reactions are not queued), so jobs lost with Redis are re-sent.
  *
  * Redis holds only jobs, never facts: when it comes back empty (a restart without persistence), the
  * forwarder notices its marker key is gone, rewinds to the lowest checkpoint and re-queues the
@@ -44,8 +57,16 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
   private subscription?: Subscription;
   /** The projections queue and every queue a reaction feeds, by name. */
   private readonly queues: ReadonlyMap<string, Queue>;
-  /** The last event forwarded to the reactions. */
+  /** The last event whose reactions are queued: reading resumes after it. */
   private last: GlobalPosition = START_POSITION;
+  /** The last event read (at or after `last`): the next page's messages continue it. */
+  private read: GlobalPosition = START_POSITION;
+  /** Pages read whose reactions are not queued yet, in log order. */
+  private unreacted: StoredEventMessage[][] = [];
+  /** Queuing the reactions of `unreacted`, while it runs (it never rejects). */
+  private reacting?: Promise<void>;
+  /** Reading or reacting failed: the log is followed again shortly. */
+  private restarting = false;
   /** Events after the last projections job, up to `last`, held for the next one. */
   private readonly ranges: RangeBatcher;
   private readonly checkpoints: ForwarderCheckpointRepository;
@@ -114,10 +135,13 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     clearTimeout(this.resumeTimer);
     clearInterval(this.saveTimer);
     this.ranges.cancelScheduledSend();
+    // Nothing more is queued: the new holder queues these reactions itself.
+    this.unreacted = [];
     return this.holdings.exclusive(async () => {
       const subscription = this.subscription;
       this.subscription = undefined;
       await subscription?.close().catch(() => undefined);
+      await this.reacting;
       await this.ranges.discard();
     });
   }
@@ -131,9 +155,11 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
   start(): Promise<void> {
     return this.holdings.exclusive(async () => {
       this.stopped = false;
+      this.restarting = false;
       // A job that failed for good would block its id forever; the replay below re-sends it.
       await this.queue(QUEUES.projections).clean(0, 10_000, 'failed');
-      this.last = this.ranges.sentUpTo = this.lastSaved = await this.checkpoints.resumePosition();
+      this.last = this.read = this.lastSaved = await this.checkpoints.resumePosition();
+      this.ranges.restartAt(this.last);
       const [reacted, reacting] = await Promise.all([this.redis.get(this.keys.reacted), this.redis.get(this.keys.reacting)]);
       this.reactedUpTo = reacted ? parsePosition(reacted) : undefined;
       this.takeover.resume(reacting, this.reactedUpTo);
@@ -161,10 +187,16 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
   private async recoverLostJobs(holding: number): Promise<void> {
     this.holdings.check(holding);
     clearTimeout(this.resumeTimer);
+    // A resumption scheduled after a failure is not needed: the log is followed anew below.
+    this.restarting = false;
     await this.subscription?.close();
     this.subscription = undefined;
+    // Everything after the checkpoints is queued again below and by following the log anew.
+    this.unreacted = [];
+    await this.reacting;
     await this.ranges.discard();
-    this.last = this.ranges.sentUpTo = await this.checkpoints.resumePosition();
+    this.last = this.read = await this.checkpoints.resumePosition();
+    this.ranges.restartAt(this.last);
     this.reactedUpTo = undefined;
     this.takeover.forget();
     this.logger.warn(`Redis lost its queued jobs; re-sending the log after ${formatPosition(this.last)} and unfinished work`);
@@ -178,8 +210,12 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     return this.queues.get(name)!;
   }
 
-  /** Subscribes after the last forwarded event; after a failure (Redis or Postgres away) it resumes there. */
+  /**
+   * Subscribes after the last event whose reactions are queued (nothing read is waiting for its
+   * reactions then); after a failure (Redis or Postgres away) it resumes there.
+   */
   private follow(): void {
+    this.read = this.last;
     this.subscription = this.store.subscribeToAll({
       after: this.last,
       maxCount: RANGE_SIZE,
@@ -189,10 +225,41 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
       onEvents: (events) => this.forward(events),
       onError: (error) => {
         if (this.stopped) return;
-        this.logger.error(error, `event subscription stopped; resuming after ${formatPosition(this.last)} in ${RESUME_AFTER_MS} ms`);
-        this.resumeTimer = setTimeout(() => this.follow(), RESUME_AFTER_MS);
+        this.logger.error(error, 'event subscription stopped');
+        this.followAgainLater();
       },
     });
+  }
+
+  /**
+   * Follows the log again a moment after reading or queuing reactions failed: the subscription stops
+   * at once (pages it still hands over are dropped), then, once the reactions under way have
+   * settled, it starts after the last event whose reactions are queued (the range batcher leaves
+   * out what it already took).
+   */
+  private followAgainLater(): void {
+    if (this.stopped || this.restarting) return;
+    this.restarting = true;
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    const closed = subscription?.close().catch(() => undefined);
+    const holding = this.holdings.now;
+    this.resumeTimer = setTimeout(
+      () =>
+        void this.holdings
+          .exclusive(async () => {
+            await closed;
+            await this.reacting;
+            this.holdings.check(holding);
+            this.restarting = false;
+            // A recovery meanwhile follows the log itself.
+            if (this.subscription) return;
+            this.logger.log(`resuming after ${formatPosition(this.last)}`);
+            this.follow();
+          })
+          .catch(() => undefined),
+      RESUME_AFTER_MS,
+    );
   }
 
   async stop(): Promise<void> {
@@ -201,42 +268,108 @@ export class ForwarderService implements OnApplicationBootstrap, BeforeApplicati
     clearTimeout(this.resumeTimer);
     clearInterval(this.saveTimer);
     await this.subscription?.close();
+    // Still the holder: the reactions of what was read are queued before the checkpoint is saved.
+    await this.reactToUnreacted();
     await this.ranges.flush().catch((e) => this.logger.error(e));
     await this.saveCheckpoint().catch((e) => this.logger.error(e));
   }
 
   /**
-   * One page of the log: its reactions' jobs are queued at once; then its events join the range
-   * held for the projections, which goes out at once when the worker is free or the range is full.
+   * One page of the log: it joins the range held for the projections at once (which goes out when
+   * the worker is free or the range is full) and waits with the pages before it for its reactions
+   * to be queued. The reader goes on meanwhile, up to PAGES_AHEAD pages ahead of the reactions.
    */
   private async forward(events: RecordedEvent[]): Promise<void> {
-    let previous = this.last;
+    let previous = this.read;
     const page = events.map((event) => {
       const message = toMessage(event, previous);
       previous = event.position;
       return message;
     });
     if (this.stopped) throw new LeaseLostError();
+    // Read again once the log is followed anew.
+    if (this.restarting) return;
+    this.read = previous;
+    // Not waited for: the batcher sends its ranges one at a time, in order, and retries a failed send itself.
+    void this.ranges.hold(page);
+    this.unreacted.push(page);
+    const reacting = this.reactToUnreacted();
+    if (this.unreacted.length >= PAGES_AHEAD) await reacting;
+  }
+
+  /**
+   * Queues the reactions of the pages read so far, those read meanwhile together after them. That a
+   * lot's reactions are queued is said in Redis with the next lot's fenced write (one round trip for
+   * both), or on its own once nothing more waits.
+   */
+  private reactToUnreacted(): Promise<void> {
+    this.reacting ??= (async () => {
+      try {
+        let unsaid: GlobalPosition | undefined;
+        for (;;) {
+          if (this.unreacted.length > 0) {
+            const pages = this.unreacted;
+            this.unreacted = [];
+            unsaid = await this.react(pages.flat(), unsaid);
+          } else if (unsaid) {
+            await this.sayReacted(unsaid);
+            unsaid = undefined;
+          } else break;
+        }
+      } catch (error) {
+        // Left to be read again: the log is followed anew after the last page whose reactions are queued.
+        this.unreacted = [];
+        if (!(error instanceof LeaseLostError) && !this.stopped) {
+          this.logger.error(error, 'queuing reactions failed');
+          this.followAgainLater();
+        }
+      } finally {
+        this.reacting = undefined;
+      }
+    })();
+    return this.reacting;
+  }
+
+  /**
+   * Queues what REACTIONS say the messages (consecutive pages) ask of other queues, each queue's jobs
+   * in one round trip. `unsaid`: the end of the lot before, whose reactions are queued but not yet
+   * said to be. Answers the end of this lot if its reactions are queued and not yet said to be.
+   */
+  private async react(messages: StoredEventMessage[], unsaid: GlobalPosition | undefined): Promise<GlobalPosition | undefined> {
+    const end = parsePosition(messages[messages.length - 1].position);
     // After a takeover, what the previous holder already queued is not queued again.
     const reactedUpTo = this.reactedUpTo;
-    const toReact = await this.takeover.notQueuedBefore(reactedUpTo ? page.filter((m) => comparePositions(parsePosition(m.position), reactedUpTo) > 0) : page);
+    const toReact = await this.takeover.notQueuedBefore(
+      reactedUpTo ? messages.filter((m) => comparePositions(parsePosition(m.position), reactedUpTo) > 0) : messages,
+    );
     const reactions = reactionsTo(toReact);
-    if (reactions.length > 0) {
-      // The fenced write is the fence: it is made only while the lease is ours.
-      // Said before the enqueue: a holder killed between the two leaves its standby this page to check.
-      if (this.lease && !(await this.lease.fencedSet(this.keys.reacting, formatPosition(previous)))) throw new LeaseLostError();
-      await Promise.all(reactions.map((reaction) => this.queue(reaction.queue).addBulk(reaction.jobs(toReact))));
-      if (this.lease && !(await this.lease.fencedSet(this.keys.reacted, formatPosition(previous)))) throw new LeaseLostError();
-      this.reactedUpTo = previous;
+    if (reactions.length === 0) {
+      this.last = end;
+      return unsaid;
     }
-    this.last = previous;
-    // Not waited for: the next page is read while this one's range goes out (the batcher sends its
-    // ranges one at a time, in order, and retries a failed send itself).
-    void this.ranges.hold(page);
+    // The fenced write is the fence: it is made only while the lease is ours. Said before the
+    // enqueue: a holder killed between the two leaves its standby these pages to check.
+    await this.fencedSet({ ...(unsaid && { [this.keys.reacted]: formatPosition(unsaid) }), [this.keys.reacting]: formatPosition(end) });
+    if (unsaid) this.reactedUpTo = unsaid;
+    await Promise.all(reactions.map((reaction) => this.queue(reaction.queue).addBulk(reaction.jobs(toReact))));
+    this.last = end;
+    return end;
+  }
+
+  /** Says in Redis that the reactions up to `position` are queued (a standby taking over need not check them). */
+  private async sayReacted(position: GlobalPosition): Promise<void> {
+    await this.fencedSet({ [this.keys.reacted]: formatPosition(position) });
+    this.reactedUpTo = position;
+  }
+
+  private async fencedSet(values: Record<string, string>): Promise<void> {
+    if (this.lease && !(await this.lease.fencedSet(values))) throw new LeaseLostError();
   }
 
   private async saveCheckpoint(): Promise<void> {
-    const position = this.ranges.sentUpTo;
+    // Never past an event that is not yet in a projections job, nor one whose reactions are not queued.
+    const sent = this.ranges.sentUpTo;
+    const position = comparePositions(sent, this.last) < 0 ? sent : this.last;
     if (comparePositions(position, this.lastSaved) === 0) return;
     // A stale holder must not move the checkpoint (the new holder owns it now).
     if (this.lease && !this.lease.holds()) return;

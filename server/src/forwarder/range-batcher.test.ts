@@ -76,6 +76,27 @@ describe('RangeBatcher', () => {
     ]);
   });
 
+  it('leaves out what it already took when the log is read again, and takes it all again after restartAt', async () => {
+    const { queue, added } = fakeQueue();
+    const batcher = new RangeBatcher(queue, async () => undefined, () => false, quiet);
+    await batcher.hold(page(1, 3));
+    // Reading resumed after event 1 (the reactions of 2 and 3 were not queued): 2 and 3 come again with 4.
+    await batcher.hold(page(2, 3));
+    expect(added.map(({ first, last }) => [first, last])).toEqual([
+      [1, 3],
+      [4, 4],
+    ]);
+    // Jobs lost with Redis: the log is sent again from the checkpoints.
+    batcher.restartAt(parsePosition(message(1).position));
+    await batcher.hold(page(2, 3));
+    expect(added.map(({ first, last }) => [first, last])).toEqual([
+      [1, 3],
+      [4, 4],
+      [2, 4],
+    ]);
+    expect(batcher.sentUpTo).toEqual(parsePosition(message(4).position));
+  });
+
   it('tries a failed send again without a new page, and sends nothing once the fence refuses', async () => {
     const { queue, added, state } = fakeQueue();
     const batcher = new RangeBatcher(queue, async () => undefined, () => false, quiet);

@@ -1,5 +1,13 @@
 import type { Logger } from '@nestjs/common';
-import { type GlobalPosition, type ProjectionRangeJob, parsePosition, projectionRangeJobId, START_POSITION, type StoredEventMessage } from '@playquid/contracts';
+import {
+  comparePositions,
+  type GlobalPosition,
+  type ProjectionRangeJob,
+  parsePosition,
+  projectionRangeJobId,
+  START_POSITION,
+  type StoredEventMessage,
+} from '@playquid/contracts';
 import type { Queue } from 'bullmq';
 import { LeaseLostError } from './lease-lost.error';
 
@@ -30,15 +38,18 @@ const PROJECTION_JOB = {
 /**
  * The forwarder's events on their way to the projections: held, then sent as ranges of at most
  * RANGE_SIZE (job id = the range, so a range sent again is queued once). `sentUpTo`, the last event
- * in a projections job, is the forwarder's checkpoint. `fence` runs before every send; a send is
- * never tried again once `stopped` says so.
+ * in a projections job, bounds the forwarder's checkpoint. Pages must come in log order; events it
+ * already took (the log read again after a failure) are left out. `fence` runs before every send; a
+ * send is never tried again once `stopped` says so.
  */
 export class RangeBatcher {
   /** Events after `sentUpTo` not yet in a projections job. */
   private held: StoredEventMessage[] = [];
   private heldSince = 0;
-  /** The last event in a projections job: the forwarder's checkpoint. */
+  /** The last event in a projections job. */
   sentUpTo: GlobalPosition = START_POSITION;
+  /** The last event taken (held or sent). */
+  private takenUpTo: GlobalPosition = START_POSITION;
   /** Sends of held events run one at a time, in log order. */
   private sending: Promise<void> = Promise.resolve();
   private sendTimer?: NodeJS.Timeout;
@@ -52,9 +63,13 @@ export class RangeBatcher {
 
   /** A page joins the held range, which goes out at once when the worker is free or the range is full. */
   async hold(page: StoredEventMessage[]): Promise<void> {
+    const taken = this.takenUpTo;
+    const fresh = page.filter((message) => comparePositions(parsePosition(message.position), taken) > 0);
+    if (fresh.length === 0) return;
     if (this.held.length === 0) this.heldSince = Date.now();
-    this.held.push(...page);
-    // The reactions are out and `last` moved on: a failed send is retried here, not by re-reading the log.
+    this.held.push(...fresh);
+    this.takenUpTo = parsePosition(fresh[fresh.length - 1].position);
+    // The forwarder reads on: a failed send is retried here, not by re-reading the log.
     await this.send(false).catch((error) => this.retrySend(error));
   }
 
@@ -74,6 +89,13 @@ export class RangeBatcher {
     clearTimeout(this.sendTimer);
     await this.sending.catch(() => undefined);
     this.held = [];
+    this.takenUpTo = this.sentUpTo;
+  }
+
+  /** Takes the log from after `position` again (a start, or jobs lost with Redis), with nothing held. */
+  restartAt(position: GlobalPosition): void {
+    this.held = [];
+    this.sentUpTo = this.takenUpTo = position;
   }
 
   /**

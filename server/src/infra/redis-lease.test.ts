@@ -52,9 +52,9 @@ describe('RedisLease', () => {
     await until(() => b.holds());
     expect(a.holds()).toBe(false);
     expect(await a.fence()).toBe(false);
-    expect(await a.fencedSet(`${key}:data`, 'stale')).toBe(false);
-    expect(await b.fencedSet(`${key}:data`, 'fresh')).toBe(true);
-    expect(await redis.get(`${key}:data`)).toBe('fresh');
+    expect(await a.fencedSet({ [`${key}:data`]: 'stale' })).toBe(false);
+    expect(await b.fencedSet({ [`${key}:data`]: 'fresh', [`${key}:more`]: 'also' })).toBe(true);
+    expect(await redis.mget(`${key}:data`, `${key}:more`)).toEqual(['fresh', 'also']);
     await Promise.all([a.stop(), b.stop()]);
     expect(events.filter((e) => e.startsWith('b'))).toEqual(['b acquired 2', 'b lost']);
   });
@@ -67,7 +67,7 @@ describe('RedisLease', () => {
     await until(() => a.holds());
     // Another process holds the key now (say a's renewal was lost and a standby took it), before a's local reckoning expires.
     await redis.set(key, 'someone else', 'PX', 10_000);
-    expect(await a.fencedSet(`${key}:data`, 'stale')).toBe(false);
+    expect(await a.fencedSet({ [`${key}:data`]: 'stale' })).toBe(false);
     expect(await redis.get(`${key}:data`)).toBeNull();
     expect(a.holds()).toBe(false);
     await until(() => events.includes('a lost'));

@@ -13,8 +13,12 @@ const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`;
 /** The fencing check: 1 while the lease is still ours. */
 const HOLDS = `if redis.call('get', KEYS[1]) == ARGV[1] then return 1 end return 0`;
-/** Sets KEYS[2] to ARGV[2] only while the lease KEYS[1] is still ours (a fenced write). */
-const FENCED_SET = `if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('set', KEYS[2], ARGV[2]) return 1 end return 0`;
+/** Sets each further key KEYS[i] to ARGV[i] only while the lease KEYS[1] is still ours (ARGV[1]): a fenced write. */
+const FENCED_SET = `if redis.call('get', KEYS[1]) == ARGV[1] then
+  for i = 2, #KEYS do redis.call('set', KEYS[i], ARGV[i]) end
+  return 1
+end
+return 0`;
 
 export interface LeaseOptions {
   redis: Redis;
@@ -88,10 +92,12 @@ export class RedisLease {
     return ok && this.holds();
   }
 
-  /** SET key value, only while the lease is ours (atomic with the check): a fence and a write in one round trip. */
-  async fencedSet(key: string, value: string): Promise<boolean> {
+  /** SETs each key to its value, only while the lease is ours (atomic with the check): a fence and the writes in one round trip. */
+  async fencedSet(values: Readonly<Record<string, string>>): Promise<boolean> {
     if (!this.holds()) return false;
-    const ok = (await this.options.redis.eval(FENCED_SET, 2, this.options.key, key, this.owner, value)) === 1;
+    const keys = Object.keys(values);
+    const ok =
+      (await this.options.redis.eval(FENCED_SET, 1 + keys.length, this.options.key, ...keys, this.owner, ...keys.map((key) => values[key]))) === 1;
     if (!ok) this.lose('another process holds it');
     return ok && this.holds();
   }
