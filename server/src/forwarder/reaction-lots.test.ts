@@ -67,6 +67,13 @@ function harness(options: { fence?: () => boolean } = {}) {
       done?.();
     },
     waiting: () => release !== undefined,
+    /** Adds a page, lets its lot through and waits until nothing more is queued. */
+    async addAndQueue(page: StoredEventMessage[]) {
+      await lotsQueue.add(page);
+      await eventually(() => release !== undefined);
+      this.release();
+      await lotsQueue.drain();
+    },
   };
 }
 
@@ -99,15 +106,8 @@ describe('ReactionLots', () => {
   it('a page added once a run has ended starts a new run', async () => {
     const h = harness();
     h.reactions.start(at(0), null, null);
-    const first = h.reactions.add([callback(1)]);
-    await eventually(() => h.waiting());
-    h.release();
-    await first;
-    await h.reactions.drain();
-    await h.reactions.add([callback(2)]);
-    await eventually(() => h.waiting());
-    h.release();
-    await h.reactions.drain();
+    await h.addAndQueue([callback(1)]);
+    await h.addAndQueue([callback(2)]);
     expect(h.lots).toEqual([['c1'], ['c2']]);
     expect(h.reactions.queuedUpTo).toEqual(at(2));
   });
@@ -124,10 +124,7 @@ describe('ReactionLots', () => {
     expect(h.failures).toHaveLength(1);
     expect(h.reactions.queuedUpTo).toEqual(at(1));
     // Read again from there, it is queued.
-    await h.reactions.add([callback(2)]);
-    await eventually(() => h.waiting());
-    h.release();
-    await h.reactions.drain();
+    await h.addAndQueue([callback(2)]);
     expect(h.lots).toEqual([['c1'], ['c2']]);
     expect(h.reactions.queuedUpTo).toEqual(at(2));
   });
